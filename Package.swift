@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "RouteMileage",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "RouteMileage", targets: ["RouteMileage"]),
+    .library(name: "RouteFeeds", targets: ["RouteFeeds"]),
+    .library(name: "RouteStore", targets: ["RouteStore"]),
+    .executable(name: "routemiles", targets: ["routemiles"]),
+    .executable(name: "RouteBenchmarks", targets: ["RouteBenchmarks"]),
+  ],
+  targets: [
+    // MARK: Public API
+
+    // The measurement domain: distance, filter, accumulator, calculator, words. No I/O.
+    .target(name: "RouteMileage"),
+    // Streaming GPX / NMEA 0183 / CSV readers and the ingest stage.
+    .target(name: "RouteFeeds", dependencies: ["RouteMileage"]),
+    // SQLite shifts and route rows; ActiveRouteMeasurement.
+    .target(name: "RouteStore", dependencies: ["RouteMileage", "CSQLite"]),
+
+    // MARK: Implementation details
+
+    // Debian's libsqlite3 (libsqlite3-dev), through a system-library target.
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // The command-line tool. Its logic lives in RouteMilesCLI so tests can call it in process.
+    .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "RouteFeeds", "RouteStore"]),
+    .executableTarget(name: "routemiles", dependencies: ["RouteMilesCLI"]),
+    .executableTarget(
+      name: "RouteBenchmarks",
+      dependencies: ["RouteMileage", "RouteFeeds", "RouteStore", "RouteMilesCLI"],
+      path: "Benchmarks/RouteBenchmarks"
+    ),
+
+    // MARK: Tests
+
+    .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage"]),
+    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage"]),
+    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage"]),
+    .testTarget(
+      name: "RouteMilesCLITests",
+      dependencies: ["RouteMilesCLI", "RouteFeeds", "RouteStore", "RouteMileage"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

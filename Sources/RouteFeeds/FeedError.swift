@@ -1,0 +1,37 @@
+/// Why a feed could not be read to the end. The records delivered before the error stand.
+///
+/// Every message says what was wrong and, where there is one, what to do about it. None
+/// contains a coordinate.
+public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The document is not well-formed at `line` (GPX); `detail` says what was expected.
+  case malformed(line: Int, detail: String)
+  /// The feed ended in the middle of a document or record.
+  case truncated(line: Int, detail: String)
+  /// An NMEA log whose sentences carry only a time of day and no date (no RMC or ZDA).
+  case needsDate(line: Int)
+  /// A CSV header whose columns could not be mapped to a timestamp, latitude and longitude.
+  case unmappedColumns(line: Int, detail: String)
+  /// The input could not be read at all (I/O).
+  case unreadableInput(detail: String)
+
+  /// The line the problem is on, when there is one.
+  public var line: Int? {
+    switch self {
+    case .malformed(let line, _), .truncated(let line, _), .needsDate(let line),
+      .unmappedColumns(let line, _):
+      line
+    case .unreadableInput: nil
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .malformed(_, let detail): "malformed document: \(detail)"
+    case .truncated(_, let detail): "the feed ends early: \(detail)"
+    case .needsDate:
+      "this NMEA log carries times of day but no date (no RMC or ZDA sentence); pass --date YYYY-MM-DD with the UTC date the log starts on"
+    case .unmappedColumns(_, let detail): "cannot map the CSV columns: \(detail)"
+    case .unreadableInput(let detail): "cannot read the input: \(detail)"
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import RouteMileage
+
+/// A streaming reader for one feed format.
+///
+/// It is fed the feed's bytes in chunks of any size and keeps whatever state a record split
+/// across chunks needs; feeding the same bytes in chunks of 1, 7 or 4096 bytes delivers the same
+/// records to the sink. It never holds the whole feed: memory is bounded by its longest record.
+public protocol FeedReader {
+  /// Scans one more chunk.
+  ///
+  /// - Throws: `FeedError` when the feed cannot be read further (malformed XML, a CSV whose
+  ///   columns cannot be mapped, an NMEA log that needs a date). Records already delivered stand.
+  mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) throws(FeedError)
+
+  /// Ends the feed: delivers a record still pending (an unterminated last line, a buffered
+  /// epoch) and reports a truncated document.
+  mutating func finish(into sink: inout some FeedSink) throws(FeedError)
+}
+
+/// Settings a reader may need that the feed itself does not carry.
+public struct FeedOptions: Sendable, Hashable {
+  /// The UTC date for NMEA logs whose sentences carry only a time of day (GGA-only logs).
+  public var date: CivilDate?
+  /// An explicit CSV column mapping, for layouts the header matcher does not recognise.
+  public var csvColumns: CSVColumnMapping?
+  /// Seconds; NMEA starts a new capture session after a silence longer than this.
+  public var maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
+
+  public init() {}
+}

@@ -1,0 +1,25 @@
+/// Where a reader delivers what it decodes, record by record.
+///
+/// Readers are generic over their sink so the ingest stage's handling is specialised and inlined
+/// into the scanning loop. Line numbers are 1-based and name the line where the record starts.
+public protocol FeedSink {
+  /// A decoded position.
+  ///
+  /// - Parameter session: the reader's own ordinal for the capture session the position belongs
+  ///   to (a GPX `trkseg`, an NMEA recording run, a CSV session value); nil for a legacy row
+  ///   without one. The ingest stage mints the real `CaptureSessionID`s from these.
+  mutating func position(_ sample: RouteSample, session: Int?, line: Int)
+
+  /// A record that is not a measurable position (a waypoint, a point with no time, a no-fix
+  /// epoch). Reported under `rejected`.
+  mutating func rejected(_ reason: FeedReason, line: Int)
+
+  /// A record or line that could not be read. Reported under `errors`, with line numbers.
+  mutating func unreadable(_ reason: FeedReason, line: Int)
+
+  /// A line that is not a record at all (a proprietary NMEA sentence, a comment), counted so
+  /// nothing read goes unaccounted, but not a record.
+  mutating func ignored(_ reason: FeedReason, line: Int)
+}
+
+import RouteMileage

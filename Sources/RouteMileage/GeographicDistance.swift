@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way this package measures the ground between two positions.
+///
+/// A haversine on a sphere of radius 6,371,008.8 m (the IUGG mean Earth radius). The capture
+/// filter and the calculator both call it, so "how far apart are these two fixes" has a single
+/// answer everywhere. An ellipsoidal formula would be a few tenths of a percent closer on long
+/// lines, far less than the error already in the positions (accuracy up to 100 m) and the
+/// unmeasured gaps; a sphere keeps the domain free of any location framework.
+///
+///     GeographicDistance.meters(fromLatitude: 0, longitude: 0, toLatitude: 1, longitude: 0)
+///     // 111195.08…
+///
+/// The result is finite and non-negative for every finite input, including identical points,
+/// antipodes, pairs across the ±180° meridian and the poles.
+public enum GeographicDistance {
+  /// The sphere's radius, in metres.
+  public static let earthRadiusMeters: Double = 6_371_008.8
+
+  @usableFromInline static let radiansPerDegree: Double = .pi / 180
+
+  /// The great-circle distance in metres between two positions given in degrees.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public static func meters(
+    fromLatitude latitude1: Double, longitude longitude1: Double,
+    toLatitude latitude2: Double, longitude longitude2: Double
+  ) -> Double {
+    let phi1 = latitude1 * radiansPerDegree
+    let phi2 = latitude2 * radiansPerDegree
+    let halfDeltaPhi = (latitude2 - latitude1) * radiansPerDegree * 0.5
+    // sin² is periodic in 2π, so a longitude difference of 359.9° measures as 0.1°: the
+    // antimeridian needs no special case.
+    let halfDeltaLambda = (longitude2 - longitude1) * radiansPerDegree * 0.5
+    let sinPhi = sin(halfDeltaPhi)
+    let sinLambda = sin(halfDeltaLambda)
+    var a = sinPhi * sinPhi + cos(phi1) * cos(phi2) * sinLambda * sinLambda
+    // Rounding can push `a` a hair outside [0, 1] near antipodes; asin would return NaN.
+    a = min(1, max(0, a))
+    return 2 * earthRadiusMeters * asin(a.squareRoot())
+  }
+
+  /// The great-circle distance in metres between two route positions.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public static func meters(from a: RoutePosition, to b: RoutePosition) -> Double {
+    meters(fromLatitude: a.latitude, longitude: a.longitude, toLatitude: b.latitude, longitude: b.longitude)
+  }
+}

@@ -1,0 +1,80 @@
+/// How numbers are written for a reader: the decimal and grouping separators.
+///
+/// A small built-in table rather than ICU, so the domain needs no Foundation and the tool's
+/// binary stays small. It covers the common languages; an unknown identifier falls back to
+/// English (`12.4`, `1,234.5`). Identifiers are BCP 47 or POSIX (`de`, `de_DE`, `de-DE`,
+/// `fr_FR.UTF-8`).
+public struct MileageLocale: Sendable, Hashable {
+  public var identifier: String
+  public var decimalSeparator: String
+  public var groupingSeparator: String
+
+  public init(identifier: String, decimalSeparator: String, groupingSeparator: String) {
+    self.identifier = identifier
+    self.decimalSeparator = decimalSeparator
+    self.groupingSeparator = groupingSeparator
+  }
+
+  public static let english = MileageLocale(identifier: "en", decimalSeparator: ".", groupingSeparator: ",")
+
+  /// Looks `identifier` up in the table; unknown languages get English separators.
+  public init(identifier: String) {
+    let trimmed = identifier.split(separator: ".").first.map(String.init) ?? identifier
+    let parts = trimmed.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
+    let language = parts.first ?? ""
+    let region = parts.count > 1 ? parts[parts.count - 1] : ""
+    self.identifier = identifier
+    let nbsp = "\u{00A0}"
+    switch (language, region) {
+    case ("de", "ch"), ("fr", "ch"), ("it", "ch"), ("rm", _):
+      (decimalSeparator, groupingSeparator) = (".", "’")
+    case ("es", "mx"), ("es", "us"), ("es", "pr"):
+      (decimalSeparator, groupingSeparator) = (".", ",")
+    case ("pt", "pt"):
+      (decimalSeparator, groupingSeparator) = (",", nbsp)
+    case ("de", _), ("es", _), ("it", _), ("nl", _), ("pt", _), ("da", _), ("id", _), ("tr", _),
+      ("el", _), ("ro", _), ("hr", _), ("sl", _), ("sr", _), ("vi", _), ("ca", _), ("gl", _),
+      ("eu", _), ("is", _), ("az", _), ("bs", _), ("mk", _):
+      (decimalSeparator, groupingSeparator) = (",", ".")
+    case ("fr", _), ("ru", _), ("pl", _), ("cs", _), ("sk", _), ("sv", _), ("fi", _), ("nb", _),
+      ("nn", _), ("no", _), ("uk", _), ("hu", _), ("bg", _), ("lt", _), ("lv", _), ("et", _),
+      ("be", _), ("kk", _), ("ky", _), ("uz", _), ("hy", _), ("ka", _), ("sq", _), ("mn", _),
+      ("af", _):
+      (decimalSeparator, groupingSeparator) = (",", nbsp)
+    default:
+      (decimalSeparator, groupingSeparator) = (".", ",")
+    }
+  }
+
+  /// `value` rounded half away from zero to one decimal, grouped in thousands, then a space and
+  /// `unit`. A positive value that rounds to zero is written `under 0.1 <unit>`.
+  public func formattedMiles(_ value: Double, unit: String) -> String {
+    let tenths = (value * 10).rounded(.toNearestOrAwayFromZero)
+    if tenths == 0, value > 0 {
+      return "under 0\(decimalSeparator)1 \(unit)"
+    }
+    return "\(formattedTenths(tenths)) \(unit)"
+  }
+
+  /// A number to one decimal place, without a unit.
+  public func formattedOneDecimal(_ value: Double) -> String {
+    formattedTenths((value * 10).rounded(.toNearestOrAwayFromZero))
+  }
+
+  private func formattedTenths(_ tenths: Double) -> String {
+    guard tenths.isFinite, abs(tenths) < 9e17 else { return tenths.isNaN ? "—" : (tenths < 0 ? "-∞" : "∞") }
+    let scaled = Int64(tenths)
+    let negative = scaled < 0
+    let magnitude = negative ? UInt64(-scaled) : UInt64(scaled)
+    var whole = String(magnitude / 10)
+    if whole.count > 3 {
+      var grouped = ""
+      for (index, digit) in whole.enumerated() {
+        if index > 0, (whole.count - index) % 3 == 0 { grouped += groupingSeparator }
+        grouped.append(digit)
+      }
+      whole = grouped
+    }
+    return (negative ? "-" : "") + whole + decimalSeparator + String(magnitude % 10)
+  }
+}

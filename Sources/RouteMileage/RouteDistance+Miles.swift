@@ -1,0 +1,24 @@
+/// Metres per international mile. The only conversion constant in the package.
+public let metersPerMile: Double = 1_609.344
+
+extension RouteDistance {
+  /// The measured distance in miles.
+  public var miles: Double { meters / metersPerMile }
+
+  /// The figure to one decimal place, such as `12.4 mi` or `12,4 mi`; nil when nothing was
+  /// measured, so an unmeasured route can never be shown as `0.0 mi`.
+  ///
+  /// One decimal is what the measurement supports: positions carry error radii of up to 100 m
+  /// and gaps are unmeasured. A measured route that rounds to zero reads `under 0.1 mi` —
+  /// something was measured, and "0.0" would read as "you did not move".
+  public func formattedMiles(locale: MileageLocale = .english) -> String? {
+    guard isMeasured else { return nil }
+    return locale.formattedMiles(miles, unit: "mi")
+  }
+
+  /// The same figure with the unit spelled out, for speech: `12.4 miles`.
+  public func spokenMiles(locale: MileageLocale = .english) -> String? {
+    guard isMeasured else { return nil }
+    return locale.formattedMiles(miles, unit: "miles")
+  }
+}

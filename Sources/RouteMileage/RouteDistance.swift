@@ -1,0 +1,69 @@
+/// A measured route: the distance it supports and what was left out of it.
+///
+/// It exists so the answer is not an unexplained `Double`. `meters` is the sum of the
+/// contributing segments only; every gap is listed and none is measured across. It never holds
+/// a coordinate.
+public struct RouteDistance: Sendable, Hashable {
+  /// Why nothing could be measured.
+  public enum Unmeasurable: String, Sendable, Hashable {
+    /// Not one usable position was recorded.
+    case noUsablePosition
+    /// Positions exist, but no two of them were captured continuously.
+    case noTwoContinuousPositions
+  }
+
+  /// Metres over the contributing segments.
+  public var meters: Double
+  /// The contributing segments in time order.
+  public var segments: [RouteSegment]
+  /// Every gap in time order, including window gaps.
+  public var gaps: [RouteGap]
+  /// Positions the walk measured from (usable, inside the window, one per timestamp).
+  public var usablePositionCount: Int
+  /// True when two consecutive usable positions both lack a capture session, so continuity
+  /// between them was inferred from timestamps.
+  public var usesInferredContinuity: Bool
+
+  /// Positions rejected because they describe nowhere on Earth (non-finite or out of range).
+  public var unusablePositionCount: Int
+  /// Positions outside the shift window, not measured.
+  public var positionsOutsideWindow: Int
+  /// Positions at or before the last one already walked: a repeated timestamp collapsed to the
+  /// first after sorting, or a late arrival an extension does not go back for.
+  public var positionsNotAfterPrevious: Int
+  /// Usable positions that belong to no contributing segment (a stretch of one).
+  public var isolatedPositionCount: Int
+
+  public init(
+    meters: Double = 0, segments: [RouteSegment] = [], gaps: [RouteGap] = [],
+    usablePositionCount: Int = 0, usesInferredContinuity: Bool = false,
+    unusablePositionCount: Int = 0, positionsOutsideWindow: Int = 0,
+    positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0
+  ) {
+    self.meters = meters
+    self.segments = segments
+    self.gaps = gaps
+    self.usablePositionCount = usablePositionCount
+    self.usesInferredContinuity = usesInferredContinuity
+    self.unusablePositionCount = unusablePositionCount
+    self.positionsOutsideWindow = positionsOutsideWindow
+    self.positionsNotAfterPrevious = positionsNotAfterPrevious
+    self.isolatedPositionCount = isolatedPositionCount
+  }
+
+  /// How many unbroken stretches of capture contributed distance.
+  public var contributingSegmentCount: Int { segments.count }
+  /// How many stretches of the shift the route does not account for.
+  public var gapCount: Int { gaps.count }
+  /// Whether any distance was measured at all: at least one contributing segment.
+  public var isMeasured: Bool { !segments.isEmpty }
+  /// Whether the figure is known to fall short of the distance driven: a gap was detected, or
+  /// continuity was inferred so gaps could not be seen.
+  public var isPartial: Bool { !gaps.isEmpty || usesInferredContinuity }
+
+  /// Which kind of nothing an unmeasured route is; nil when something was measured.
+  public var unmeasurable: Unmeasurable? {
+    if isMeasured { return nil }
+    return usablePositionCount == 0 ? .noUsablePosition : .noTwoContinuousPositions
+  }
+}

@@ -1,0 +1,53 @@
+/// A stretch of the shift the route does not account for. Its distance is never counted.
+public struct RouteGap: Sendable, Hashable {
+  /// Why the route has no measured distance here.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// The capture session changed: capture stopped and started again.
+    case sessionChange
+    /// Same session (or two legacy rows), but positions were further apart than the maximum
+    /// sample interval.
+    case silence
+    /// One position carries a capture session and the other does not.
+    case legacySessionBoundary
+    /// The route's first position came more than the maximum interval after the shift started.
+    case windowStart
+    /// The route's last position came more than the maximum interval before the shift ended.
+    case windowEnd
+  }
+
+  public var kind: Kind
+  /// Seconds since 1970 (UTC): the last position before the gap, or the shift's start.
+  public var start: Double
+  /// Seconds since 1970 (UTC): the first position after the gap, or the shift's end.
+  public var end: Double
+
+  @inlinable public init(kind: Kind, start: Double, end: Double) {
+    self.kind = kind
+    self.start = start
+    self.end = end
+  }
+
+  /// Seconds.
+  @inlinable public var duration: Double { end - start }
+}
+
+/// An unbroken stretch of capture that contributed distance: at least two positions, each
+/// continuous with the one before.
+public struct RouteSegment: Sendable, Hashable {
+  /// Seconds since 1970 (UTC) of its first and last positions.
+  public var start: Double
+  public var end: Double
+  public var positionCount: Int
+  /// The sum of the distances between adjacent positions, in metres.
+  public var meters: Double
+
+  @inlinable public init(start: Double, end: Double, positionCount: Int, meters: Double) {
+    self.start = start
+    self.end = end
+    self.positionCount = positionCount
+    self.meters = meters
+  }
+
+  /// Seconds.
+  @inlinable public var duration: Double { end - start }
+}

@@ -1,0 +1,162 @@
+/// The measurement walk: a value that remembers where it reached and extends forwards only.
+///
+/// Feed it positions in time order and read `distance` whenever you like. It holds no position
+/// list, only the last position walked, the open segment's running figures and the (short)
+/// lists of closed segments and gaps, so extending a twelve-hour route by a handful of
+/// positions costs a handful of steps, not a re-walk of the shift.
+///
+/// This is the only implementation of continuity, gaps and usability in the package.
+/// `RouteMileageCalculator` is this same walk fed a sorted route all at once, so a whole-route
+/// measurement and an extended one cannot drift apart: for positions appended in time order,
+/// any chunking gives a bit-identical `RouteDistance`.
+///
+/// Rules, in the order they are applied to each position:
+/// 1. A position that describes nowhere on Earth (`RoutePosition.isUsable`) is counted and skipped.
+/// 2. With a shift window, a position outside it is counted and skipped.
+/// 3. A position at or before the last one walked is counted and skipped: the walk never goes
+///    back, and of several positions sharing a timestamp only the first is measured.
+/// 4. Otherwise it extends the open segment when continuous with the previous position, or
+///    closes it and records a gap.
+///
+/// - Complexity: O(1) amortised time per position. Memory is O(1) in the number of positions;
+///   it grows only with the number of gaps (one segment and one gap record per break).
+public struct RouteMileageAccumulator: Sendable, Hashable {
+  public let continuity: RouteContinuity
+  /// The finished shift's window, or nil for a running shift.
+  public let window: ShiftWindow?
+
+  @usableFromInline var last: RoutePosition?
+  @usableFromInline var openSegmentStart: Double = 0
+  @usableFromInline var openSegmentPositions: Int = 0
+  @usableFromInline var openSegmentMeters: Double = 0
+  @usableFromInline var closedMeters: Double = 0
+  @usableFromInline var closedSegments: [RouteSegment] = []
+  @usableFromInline var gaps: [RouteGap] = []
+  @usableFromInline var usable: Int = 0
+  @usableFromInline var unusable: Int = 0
+  @usableFromInline var outsideWindow: Int = 0
+  @usableFromInline var notAfterPrevious: Int = 0
+  @usableFromInline var isolated: Int = 0
+  @usableFromInline var inferred: Bool = false
+
+  public init(
+    maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval,
+    window: ShiftWindow? = nil
+  ) {
+    self.continuity = RouteContinuity(maximumSampleInterval: maximumSampleInterval)
+    self.window = window
+  }
+
+  /// Every position offered so far, walked or skipped.
+  public var positionsOffered: Int { usable + unusable + outsideWindow + notAfterPrevious }
+
+  /// The last position walked, or nil before the first. An extension only counts positions
+  /// after this one.
+  public var lastPosition: RoutePosition? { last }
+
+  /// Walks one more position.
+  ///
+  /// - Complexity: O(1) amortised.
+  @inlinable
+  public mutating func append(_ position: RoutePosition) {
+    guard position.isUsable else {
+      unusable += 1
+      return
+    }
+    if let window, !window.contains(position.timestamp) {
+      outsideWindow += 1
+      return
+    }
+    guard let previous = last else {
+      if let window, position.timestamp - window.start > continuity.maximumSampleInterval {
+        gaps.append(RouteGap(kind: .windowStart, start: window.start, end: position.timestamp))
+      }
+      startSegment(at: position)
+      return
+    }
+    guard position.timestamp > previous.timestamp else {
+      notAfterPrevious += 1
+      return
+    }
+    if previous.captureSession == nil, position.captureSession == nil {
+      inferred = true
+    }
+    if let kind = continuity.gap(from: previous, to: position) {
+      closeSegment()
+      gaps.append(RouteGap(kind: kind, start: previous.timestamp, end: position.timestamp))
+      startSegment(at: position)
+    } else {
+      openSegmentMeters += GeographicDistance.meters(from: previous, to: position)
+      openSegmentPositions += 1
+      usable += 1
+      last = position
+    }
+  }
+
+  /// Walks one more sample.
+  @inlinable
+  public mutating func append(_ sample: RouteSample) {
+    append(sample.position)
+  }
+
+  /// Walks each position in order.
+  ///
+  /// - Complexity: O(*n*) for *n* positions.
+  @inlinable
+  public mutating func append(contentsOf positions: some Sequence<RoutePosition>) {
+    for position in positions { append(position) }
+  }
+
+  @inlinable
+  mutating func startSegment(at position: RoutePosition) {
+    openSegmentStart = position.timestamp
+    openSegmentPositions = 1
+    openSegmentMeters = 0
+    usable += 1
+    last = position
+  }
+
+  @inlinable
+  mutating func closeSegment() {
+    if openSegmentPositions >= 2, let last {
+      closedSegments.append(
+        RouteSegment(
+          start: openSegmentStart, end: last.timestamp,
+          positionCount: openSegmentPositions, meters: openSegmentMeters))
+      closedMeters += openSegmentMeters
+    } else if openSegmentPositions == 1 {
+      isolated += 1
+    }
+  }
+
+  /// The route so far, as it reads now.
+  ///
+  /// With a window, a last position more than the maximum interval before the window's end
+  /// adds a window-end gap here, at reading time, so the walk itself stays forward-only.
+  ///
+  /// - Complexity: O(*g*) to copy the segment and gap lists when a segment is open or a
+  ///   window-end gap applies; O(1) otherwise (the lists are shared, copy-on-write).
+  public var distance: RouteDistance {
+    var segments = closedSegments
+    var meters = closedMeters
+    var isolatedCount = isolated
+    if openSegmentPositions >= 2, let last {
+      segments.append(
+        RouteSegment(
+          start: openSegmentStart, end: last.timestamp,
+          positionCount: openSegmentPositions, meters: openSegmentMeters))
+      meters += openSegmentMeters
+    } else if openSegmentPositions == 1 {
+      isolatedCount += 1
+    }
+    var allGaps = gaps
+    if let window, let last, window.end - last.timestamp > continuity.maximumSampleInterval {
+      allGaps.append(RouteGap(kind: .windowEnd, start: last.timestamp, end: window.end))
+    }
+    return RouteDistance(
+      meters: meters, segments: segments, gaps: allGaps,
+      usablePositionCount: usable, usesInferredContinuity: inferred,
+      unusablePositionCount: unusable, positionsOutsideWindow: outsideWindow,
+      positionsNotAfterPrevious: notAfterPrevious, isolatedPositionCount: isolatedCount)
+  }
+}

@@ -1,0 +1,78 @@
+/// Measures a whole stored route in one pass.
+///
+/// It sorts the positions by timestamp, breaks ties on latitude, then longitude, then capture
+/// session (legacy first), and feeds the result to a fresh `RouteMileageAccumulator`, whose
+/// forward-only rule collapses positions sharing a timestamp to the first after sorting. Any
+/// permutation of the same rows therefore gives a bit-identical `RouteDistance`: an imperfect
+/// stored route gives a deterministic number rather than one that depends on fetch order.
+///
+/// It does not re-judge sample quality (accuracy, staleness, speed, small movement are the
+/// capture filter's, applied once). It only skips positions that could not describe anywhere on
+/// Earth.
+public struct RouteMileageCalculator: Sendable, Hashable {
+  /// Seconds; see `RouteContinuity`.
+  public var maximumSampleInterval: Double
+
+  public init(maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval) {
+    self.maximumSampleInterval = maximumSampleInterval
+  }
+
+  /// The distance the route supports.
+  ///
+  /// - Parameters:
+  ///   - route: the positions, in any order.
+  ///   - window: the finished shift's window; nil for a running shift.
+  /// - Complexity: O(*n* log *n*) for *n* positions; O(*n*) when they are already in order.
+  public func distance(of route: some Sequence<RoutePosition>, covering window: ShiftWindow? = nil) -> RouteDistance {
+    var positions = Array(route)
+    if !positions.isSorted(by: Self.walkOrder) {
+      positions.sort(by: Self.walkOrder)
+    }
+    var walk = RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, window: window)
+    walk.append(contentsOf: positions)
+    return walk.distance
+  }
+
+  /// The distance the route supports; see `distance(of:covering:)`.
+  public func distance(of route: some Sequence<RouteSample>, covering window: ShiftWindow? = nil) -> RouteDistance {
+    distance(of: route.lazy.map(\.position), covering: window)
+  }
+
+  /// A strict total order on positions: timestamp, latitude, longitude, then session (legacy
+  /// first). IEEE total order keeps it strict even for NaN and ±0, which the walk then skips or
+  /// measures identically.
+  @inlinable
+  public static func walkOrder(_ a: RoutePosition, _ b: RoutePosition) -> Bool {
+    if let order = strictlyBefore(a.timestamp, b.timestamp) { return order }
+    if let order = strictlyBefore(a.latitude, b.latitude) { return order }
+    if let order = strictlyBefore(a.longitude, b.longitude) { return order }
+    switch (a.captureSession, b.captureSession) {
+    case (nil, nil): return false
+    case (nil, _?): return true
+    case (_?, nil): return false
+    case let (x?, y?): return x < y
+    }
+  }
+
+  /// True or false when `a` and `b` differ in IEEE total order; nil when they are the same value.
+  @inlinable
+  static func strictlyBefore(_ a: Double, _ b: Double) -> Bool? {
+    if a.bitPattern == b.bitPattern { return nil }
+    if a < b { return true }
+    if b < a { return false }
+    // Equal by `==` but different bits (±0), or unordered (NaN): fall back to total order.
+    return a.isTotallyOrdered(belowOrEqualTo: b)
+  }
+}
+
+extension Array {
+  @inlinable
+  func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
+    var index = startIndex
+    while index + 1 < endIndex {
+      if areInIncreasingOrder(self[index + 1], self[index]) { return false }
+      index += 1
+    }
+    return true
+  }
+}

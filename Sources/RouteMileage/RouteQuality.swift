@@ -1,0 +1,91 @@
+/// The words for a measured route: one tested type, so every surface says the same thing.
+///
+/// A recorded route is a floor on the distance driven, and almost every natural phrase for it
+/// claims more, so only what the stored data supports is stated: recorded mileage, how many
+/// unbroken stretches of capture contributed, how many gaps were left out, whether the route is
+/// partial, whether continuity was inferred. There is no coverage percentage (its denominator
+/// would be the distance actually driven, which nobody has), and none of the words total,
+/// complete, tax or deductible. An unmeasured route says which kind of nothing it is and is
+/// never shown as `0.0 mi`.
+///
+///     RouteQuality(distance).line      // "12.4 mi recorded · partial route"
+///     RouteQuality(distance).spoken    // "12.4 miles recorded. Partial route: …"
+public struct RouteQuality: Sendable, Hashable {
+  public let distance: RouteDistance
+  public let locale: MileageLocale
+
+  public init(_ distance: RouteDistance, locale: MileageLocale = .english) {
+    self.distance = distance
+    self.locale = locale
+  }
+
+  /// The two-word marker that travels beside a partial figure.
+  public static let partialMarker = "partial route"
+
+  /// The figure alone, `12.4 mi recorded`; nil when nothing was measured.
+  public var figure: String? {
+    distance.formattedMiles(locale: locale).map { "\($0) recorded" }
+  }
+
+  /// The short line for a list or a card: `12.4 mi recorded`, `12.4 mi recorded · partial
+  /// route`, or what kind of nothing an unmeasured route is.
+  public var line: String {
+    guard let figure else { return unmeasuredLine }
+    return distance.isPartial ? "\(figure) · \(Self.partialMarker)" : figure
+  }
+
+  /// The sentences that qualify the figure on a detail screen, in reading order.
+  public var detailSentences: [String] {
+    switch distance.unmeasurable {
+    case .noUsablePosition?:
+      return ["No usable position was recorded, so no distance could be measured."]
+    case .noTwoContinuousPositions?:
+      return [
+        "Positions were recorded, but no two of them were captured continuously, so no distance could be measured."
+      ]
+    case nil:
+      break
+    }
+    var sentences: [String] = []
+    let segments = distance.contributingSegmentCount
+    sentences.append(
+      segments == 1
+        ? "Measured from 1 unbroken stretch of capture."
+        : "Measured from \(segments) unbroken stretches of capture.")
+    switch distance.gapCount {
+    case 0: sentences.append("No capture gaps detected.")
+    case 1: sentences.append("1 gap in capture was left out; no distance is counted across it.")
+    case let gaps: sentences.append("\(gaps) gaps in capture were left out; no distance is counted across them.")
+    }
+    if distance.usesInferredContinuity {
+      sentences.append(Self.inferredSentence)
+    }
+    if distance.isPartial {
+      sentences.append(Self.partialSentence)
+    }
+    return sentences
+  }
+
+  /// What a screen reader says for the figure: miles spelled out, and partiality as a full
+  /// claim, because the two-word marker is unintelligible on its own.
+  public var spoken: String {
+    guard let bare = bareSpoken else { return detailSentences.joined(separator: " ") }
+    return distance.isPartial ? "\(bare). \(Self.partialSentence)" : "\(bare)."
+  }
+
+  /// The spoken figure without caveats, `12.4 miles recorded`, for a screen that reads the
+  /// detail sentences separately (otherwise the partial sentence is spoken twice). Nil when
+  /// nothing was measured.
+  public var bareSpoken: String? {
+    distance.spokenMiles(locale: locale).map { "\($0) recorded" }
+  }
+
+  static let inferredSentence =
+    "Continuity was inferred from timestamps rather than recorded capture sessions, so gaps in capture may not be visible."
+  static let partialSentence =
+    "Partial route: any driving outside the recorded stretches is not included."
+
+  private var unmeasuredLine: String {
+    distance.unmeasurable == .noUsablePosition ? "No route recorded" : "No distance measured"
+  }
+}

@@ -1,0 +1,213 @@
+/// Decides, at capture time, which positions of a shift are worth keeping.
+///
+/// It sees one candidate at a time in arrival order and either retains it or rejects it with a
+/// reason, and it counts every rejection by reason, so nothing vanishes silently. Its rules are
+/// applied once, when a sample is captured; the calculator never repeats them. Each threshold is
+/// a property with the default DESIGN.md gives it. In order:
+///
+/// 1. `invalidCoordinate`: a non-finite timestamp or coordinate, |latitude| > 90 or
+///    |longitude| > 180.
+/// 2. `nullIsland`: exactly (0, 0), a receiver's "no fix" written as a position.
+/// 3. `accuracy`: horizontal accuracy negative (invalid), NaN, or above
+///    `maximumHorizontalAccuracy` (100 m). A sample with no accuracy passes.
+/// 4. `stale`: the fix is more than `maximumFixAge` (10 s) older than its arrival time, when the
+///    feed carries one.
+/// 5. `outOfOrder`: a timestamp at or before the last sample retained for the shift. This is
+///    what lets retained samples stream through the accumulator in order.
+/// 6. `speed`: an implied speed above `maximumSpeed` (70 m/s) from the last retained sample of
+///    the same capture session. A session's first fix is judged on its own.
+/// 7. `negligibleMovement`: less than `minimumMovement` (5 m) from the last retained sample of
+///    the same session, so a parked vehicle records nothing.
+///
+/// Legacy samples (no capture session) are judged against the last retained legacy sample, as
+/// if they were one session.
+///
+/// ## Re-anchoring
+///
+/// The speed rule compares against the last *retained* fix, so one wild fix that gets retained
+/// (a session's first fix 5 km off, or a jump that looked plausible after a long pause) would
+/// reject every correct fix after it. So the filter watches runs of speed rejections: when
+/// `speedRejectionsBeforeReanchoring` (3) consecutive rejected fixes of a session agree with one
+/// another (each within `maximumSpeed` of the one before), the anchor was the wild one. The fix
+/// that completes such a run (whether or not it is itself too fast from the anchor: on sparse
+/// data the speed rule alone would eventually link back to the wild fix) is retained as the new
+/// anchor, and never measured from the old one:
+/// - a session sample is moved into a freshly minted capture session, so the calculator sees
+///   a session change, a gap, instead of a straight line from the wild fix;
+/// - a legacy sample cannot carry a break, so it is retained only once it is more than
+///   `maximumSampleInterval` after the wild anchor, which the calculator sees as a silence.
+///
+/// The fixes in the run before it stay rejected as `speed`; the wild anchor stays as a stretch
+/// of one position, which contributes no distance.
+public struct RouteSampleFilter: Sendable {
+  /// Why a candidate was not retained.
+  public enum Reason: String, Sendable, Hashable, CaseIterable {
+    case invalidCoordinate, nullIsland, accuracy, stale, outOfOrder, speed, negligibleMovement
+  }
+
+  /// The fate of one candidate.
+  public enum Decision: Sendable, Hashable {
+    /// Retained, as given, or moved into a new capture session by re-anchoring.
+    case retained(RouteSample)
+    case rejected(Reason)
+  }
+
+  /// What the filter has decided so far.
+  public struct Counts: Sendable, Hashable {
+    public var retained = 0
+    /// Retained samples that re-anchored a session after a wild fix.
+    public var reanchored = 0
+    @usableFromInline var rejections = [Int](repeating: 0, count: Reason.allCases.count)
+
+    public init() {}
+    public subscript(reason: Reason) -> Int {
+      get { rejections[reason.index] }
+      set { rejections[reason.index] = newValue }
+    }
+    public var rejected: Int { rejections.reduce(0, +) }
+    /// Non-zero rejection counts by reason, in the rules' order.
+    public var rejectedByReason: [(reason: Reason, count: Int)] {
+      Reason.allCases.compactMap { self[$0] > 0 ? ($0, self[$0]) : nil }
+    }
+  }
+
+  /// Reject exactly (0, 0).
+  public var rejectsNullIsland = true
+  /// Metres; a larger radius is rejected (exactly this much is kept).
+  public var maximumHorizontalAccuracy: Double = 100
+  /// Seconds between a fix's timestamp and its arrival; older is stale (exactly this is kept).
+  public var maximumFixAge: Double = 10
+  /// Metres per second from the session's last retained fix; faster is rejected (exactly this
+  /// is kept).
+  public var maximumSpeed: Double = 70
+  /// Metres from the session's last retained fix; less is dropped (exactly this is kept).
+  public var minimumMovement: Double = 5
+  /// How many consecutive, mutually consistent speed rejections prove the anchor wrong; 0 turns
+  /// re-anchoring off.
+  public var speedRejectionsBeforeReanchoring = 3
+  /// Seconds; the calculator's continuity interval, used to re-anchor legacy rows across a
+  /// silence.
+  public var maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
+
+  public private(set) var counts = Counts()
+  /// Mints the shift's capture session IDs; the ingest stage mints its sessions here too.
+  public var sessionMinter: CaptureSessionMinter
+
+  @usableFromInline struct SessionState: Sendable {
+    var anchor: RoutePosition?
+    var outputSession: CaptureSessionID?
+    var runLength = 0
+    var runLast = RoutePosition(timestamp: 0, latitude: 0, longitude: 0)
+  }
+
+  var lastRetainedTimestamp = -Double.infinity
+  var currentKey: CaptureSessionID?
+  var current = SessionState()
+  var otherSessions: [CaptureSessionID?: SessionState] = [:]
+
+  /// - Parameter sessionMinter: where new capture sessions come from; continue past the
+  ///   largest ID a stored shift already uses.
+  public init(sessionMinter: CaptureSessionMinter = CaptureSessionMinter()) {
+    self.sessionMinter = sessionMinter
+  }
+
+  /// Mints the next capture session ID of the shift.
+  public mutating func mintCaptureSession() -> CaptureSessionID { sessionMinter.mint() }
+
+  /// Judges one candidate, in arrival order, and counts the outcome.
+  ///
+  /// - Complexity: O(1) amortised.
+  public mutating func consider(_ sample: RouteSample) -> Decision {
+    let decision = judge(sample)
+    switch decision {
+    case .retained: counts.retained += 1
+    case .rejected(let reason): counts[reason] += 1
+    }
+    return decision
+  }
+
+  private mutating func judge(_ sample: RouteSample) -> Decision {
+    let position = sample.position
+    guard position.isUsable else { return .rejected(.invalidCoordinate) }
+    if rejectsNullIsland, sample.latitude == 0, sample.longitude == 0 { return .rejected(.nullIsland) }
+    if let accuracy = sample.horizontalAccuracy,
+      accuracy.isNaN || accuracy < 0 || accuracy > maximumHorizontalAccuracy
+    {
+      return .rejected(.accuracy)
+    }
+    if let received = sample.receivedAt, received.isFinite, received - sample.timestamp > maximumFixAge {
+      return .rejected(.stale)
+    }
+    guard sample.timestamp > lastRetainedTimestamp else { return .rejected(.outOfOrder) }
+
+    switchSession(to: sample.captureSession)
+    guard let anchor = current.anchor else {
+      current.outputSession = sample.captureSession
+      return retain(sample, as: position)
+    }
+    let meters = GeographicDistance.meters(from: anchor, to: position)
+    let tooFast = meters / (sample.timestamp - anchor.timestamp) > maximumSpeed
+    let continuesRun = current.runLength > 0 && agrees(current.runLast, position)
+    let runLength = continuesRun ? current.runLength + 1 : (tooFast ? 1 : 0)
+
+    let reanchorDue = speedRejectionsBeforeReanchoring > 0 && runLength >= speedRejectionsBeforeReanchoring
+    if reanchorDue {
+      if sample.captureSession != nil {
+        current.outputSession = sessionMinter.mint()
+        counts.reanchored += 1
+        return retain(sample, as: position)
+      }
+      if sample.timestamp - anchor.timestamp > maximumSampleInterval {
+        counts.reanchored += 1
+        return retain(sample, as: position)
+      }
+    }
+    if tooFast || reanchorDue {
+      current.runLength = runLength
+      current.runLast = position
+      return .rejected(.speed)
+    }
+    current.runLength = 0
+    if meters < minimumMovement { return .rejected(.negligibleMovement) }
+    return retain(sample, as: position)
+  }
+
+  /// Whether `next` is reachable from `previous` within the speed limit.
+  private func agrees(_ previous: RoutePosition, _ next: RoutePosition) -> Bool {
+    let seconds = next.timestamp - previous.timestamp
+    return seconds > 0
+      && GeographicDistance.meters(from: previous, to: next) <= maximumSpeed * seconds
+  }
+
+  private mutating func retain(_ sample: RouteSample, as position: RoutePosition) -> Decision {
+    var kept = sample
+    kept.captureSession = current.outputSession
+    current.anchor = position
+    current.runLength = 0
+    lastRetainedTimestamp = sample.timestamp
+    return .retained(kept)
+  }
+
+  /// Keeps the current session's state in stored properties: consecutive samples almost always
+  /// share a session, so the dictionary is touched only when the session changes.
+  private mutating func switchSession(to key: CaptureSessionID?) {
+    guard key != currentKey else { return }
+    otherSessions[currentKey] = current
+    current = otherSessions.removeValue(forKey: key) ?? SessionState()
+    currentKey = key
+  }
+}
+
+extension RouteSampleFilter.Reason {
+  @usableFromInline var index: Int {
+    switch self {
+    case .invalidCoordinate: 0
+    case .nullIsland: 1
+    case .accuracy: 2
+    case .stale: 3
+    case .outOfOrder: 4
+    case .speed: 5
+    case .negligibleMovement: 6
+    }
+  }
+}
