@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "RouteMileage",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "RouteMileage", targets: ["RouteMileage"]),
     .library(name: "RouteFeeds", targets: ["RouteFeeds"]),

@@ -1,1 +1,51 @@
-import RouteMileage
+/// The `routemiles` command line: parses, dispatches, maps errors to exit codes. It never calls
+/// `exit`, so tests run it in process.
+public enum RouteMilesCLI {
+  public static let version = "0.1.0"
+
+  static let usage = """
+    USAGE: routemiles <command> [options] [arguments]
+
+    Commands:
+      measure   Measure recorded feeds (GPX, NMEA 0183, CSV), each as one shift.
+      batch     Measure many historical shifts (files, directories, globs) in parallel.
+
+    Options:
+      --help, -h     Show help (also after a command: routemiles measure --help).
+      --version      Show the version.
+
+    Exit status: 0 success, 1 an input failed, 64 usage error.
+    """
+
+  /// Runs one invocation (`arguments` excludes the program name) and returns the exit status.
+  public static func run(_ arguments: [String], console: Console) -> Int32 {
+    var rest = arguments
+    guard let first = rest.first else {
+      console.err("routemiles: no command given\n\n\(usage)\n")
+      return ExitCode.usage
+    }
+    rest.removeFirst()
+    do throws(CLIError) {
+      switch first {
+      case "--help", "-h", "help":
+        console.out(usage + "\n")
+        return ExitCode.success
+      case "--version":
+        console.out("routemiles \(version)\n")
+        return ExitCode.success
+      case MeasureCommand.name:
+        return try MeasureCommand.run(rest, console: console)
+      case BatchCommand.name:
+        return try BatchCommand.run(rest, console: console)
+      default:
+        throw .usage("unknown command '\(first)'", command: nil)
+      }
+    } catch {
+      console.err("routemiles: \(error)\n")
+      if case .usage(_, let command) = error {
+        console.err(command.map { "Run 'routemiles \($0) --help' for usage.\n" } ?? "\n\(usage)\n")
+      }
+      return error.exitCode
+    }
+  }
+}

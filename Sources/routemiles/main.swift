@@ -1,1 +1,13 @@
-print("routemiles")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RouteMilesCLI
+
+let console = StandardConsole()
+let status = RouteMilesCLI.run(Array(CommandLine.arguments.dropFirst()), console: console)
+console.flush()
+exit(status)

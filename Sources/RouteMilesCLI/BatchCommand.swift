@@ -1,0 +1,204 @@
+import RouteFeeds
+import RouteMileage
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `routemiles batch PATH...`: many historical shifts, one per file, measured in parallel.
+enum BatchCommand {
+  static let name = "batch"
+  static let usage = "routemiles batch [options] PATH..."
+  static let help = """
+    USAGE: \(usage)
+
+    Measures many historical shifts, each file one shift: files, directories (recursively: files
+    ending .gpx .nmea .nma .txt .log .csv .tsv, hidden entries skipped) and glob patterns. Output
+    follows the input order whatever the parallelism. One bad file never stops the batch: its
+    error is on its row and on standard error, and the exit status is 1 at the end.
+
+    Output:
+      --format table|csv|jsonl  table (default) for people; csv with a header; jsonl is the
+                              `measure --json` object per line. The final summary line goes to
+                              standard output with table, to standard error otherwise.
+      --jobs N                Files measured at once (default: the number of cores).
+      --progress              Show a progress bar on standard error even when it is not a
+      --no-progress           terminal / never show one (default: only on a terminal).
+
+    \(MeasureOptions.help)
+    """
+
+  enum OutputFormat: String { case table, csv, jsonl }
+
+  static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
+    let arguments = try Arguments(
+      argv, command: name,
+      options: MeasureOptions.valueOptions.union(["format", "jobs"]),
+      flags: MeasureOptions.flagOptions.union(["help", "progress", "no-progress"]))
+    if arguments.has("help") {
+      console.out(help + "\n")
+      return ExitCode.success
+    }
+    let options = try MeasureOptions(arguments, formatOption: nil)
+    let format: OutputFormat
+    if let text = arguments.value("format") {
+      guard let parsed = OutputFormat(rawValue: text) else {
+        throw .usage("unknown output format '\(text)': use table, csv or jsonl (the input format is --input-format)", command: name)
+      }
+      format = parsed
+    } else {
+      format = .table
+    }
+    let jobs = try arguments.integer("jobs", minimum: 1) ?? processorCount()
+    guard !arguments.operands.isEmpty else {
+      throw .usage("no input: give files, directories or patterns", command: name)
+    }
+    let (paths, problems) = InputPaths.expand(arguments.operands)
+    for problem in problems { console.err("routemiles: \(problem)\n") }
+    let showProgress =
+      arguments.has("progress") || (!arguments.has("no-progress") && console.errorIsTerminal)
+
+    var table = BatchTable(format: format, locale: options.locale, window: options.settings.window)
+    if let header = table.header { console.out(header) }
+    let progress = showProgress ? ProgressBar(console: console, total: paths.count) : nil
+    var positions = 0
+    orderedParallelMap(count: paths.count, jobs: jobs, work: { options.measure(path: paths[$0]) }) { index, result in
+      if let failure = result.failure {
+        progress?.finish()
+        console.err("routemiles: \(failure)\n")
+      }
+      console.out(table.row(for: result))
+      console.flush()
+      positions += result.measurement?.report.records ?? 0
+      progress?.update(done: index + 1, positions: positions, force: index + 1 == paths.count)
+    }
+    progress?.finish()
+    let summary = table.summary()
+    if format == .table { console.out(summary + "\n") } else { console.err(summary + "\n") }
+    return table.failed > 0 || !problems.isEmpty ? ExitCode.failure : ExitCode.success
+  }
+
+  static func processorCount() -> Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  }
+}
+
+/// Formats batch rows and keeps the counts for the summary.
+struct BatchTable {
+  let format: BatchCommand.OutputFormat
+  let locale: MileageLocale
+  let window: ShiftWindow?
+  private(set) var shifts = 0
+  private(set) var measured = 0
+  private(set) var partial = 0
+  private(set) var unmeasurable = 0
+  private(set) var failed = 0
+  private(set) var summedMeters = 0.0
+
+  init(format: BatchCommand.OutputFormat, locale: MileageLocale, window: ShiftWindow?) {
+    self.format = format
+    self.locale = locale
+    self.window = window
+  }
+
+  var header: String? {
+    switch format {
+    case .table:
+      return "   miles  segments  gaps  positions  rejected  unreadable  status        shift\n"
+    case .csv:
+      return "source,format,meters,miles,segments,gaps,usable_positions,inferred_continuity,measured,partial,records,retained,rejected,errors,summary,error\n"
+    case .jsonl:
+      return nil
+    }
+  }
+
+  /// The status word of a row.
+  static func status(_ result: InputResult) -> String {
+    guard let distance = result.measurement?.distance else { return "failed" }
+    if result.failure != nil { return "failed" }
+    if !distance.isMeasured { return "unmeasurable" }
+    return distance.isPartial ? "partial" : "measured"
+  }
+
+  mutating func row(for result: InputResult) -> String {
+    shifts += 1
+    let status = Self.status(result)
+    switch status {
+    case "failed": failed += 1
+    case "unmeasurable": unmeasurable += 1
+    case "partial":
+      measured += 1
+      partial += 1
+    default: measured += 1
+    }
+    if status != "failed", let distance = result.measurement?.distance, distance.isMeasured {
+      summedMeters += distance.meters
+    }
+    switch format {
+    case .jsonl:
+      return MeasurementJSON.object(for: result, locale: locale, window: window).text + "\n"
+    case .csv:
+      return csvRow(result) + "\n"
+    case .table:
+      return tableRow(result, status: status) + "\n"
+    }
+  }
+
+  private func tableRow(_ result: InputResult, status: String) -> String {
+    func pad(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    guard let measurement = result.measurement else {
+      return pad("-", 8) + pad("-", 10) + pad("-", 6) + pad("-", 11) + pad("-", 10) + pad("-", 12)
+        + "  failed        \(result.source): \(result.failure ?? "not read")"
+    }
+    let distance = measurement.distance
+    let report = measurement.report
+    let miles = distance.isMeasured ? locale.formattedOneDecimal(distance.miles) : "-"
+    var statusText = status.padding(13)
+    var trailer = result.source
+    if let failure = result.failure { statusText = "failed".padding(13); trailer += ": \(failure)" }
+    return pad(miles, 8) + pad(distance.isMeasured ? String(distance.contributingSegmentCount) : "-", 10)
+      + pad(distance.isMeasured ? String(distance.gapCount) : "-", 6)
+      + pad(String(distance.usablePositionCount), 11) + pad(String(report.rejectedCount), 10)
+      + pad(String(report.errors), 12) + "  " + statusText + " " + trailer
+  }
+
+  private func csvRow(_ result: InputResult) -> String {
+    func field(_ text: String) -> String {
+      text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+        ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+    guard let measurement = result.measurement else {
+      return [field(result.source), "", "", "", "", "", "", "", "", "", "", "", "", "", "", field(result.failure ?? "")]
+        .joined(separator: ",")
+    }
+    let distance = measurement.distance
+    let report = measurement.report
+    let quality = RouteQuality(distance, locale: locale)
+    return [
+      field(result.source), measurement.format.rawValue, JSONObject.number(distance.meters),
+      JSONObject.number(distance.miles), String(distance.contributingSegmentCount), String(distance.gapCount),
+      String(distance.usablePositionCount), String(distance.usesInferredContinuity), String(distance.isMeasured),
+      String(distance.isPartial), String(report.records), String(report.retained), String(report.rejectedCount),
+      String(report.errors), field(quality.line), field(result.failure ?? ""),
+    ].joined(separator: ",")
+  }
+
+  /// The closing line: counts, and the sum of recorded figures labelled as exactly that.
+  func summary() -> String {
+    let sum = locale.formattedMiles(summedMeters / metersPerMile, unit: "mi")
+    return "\(shifts) \(shifts == 1 ? "shift" : "shifts"): \(measured) measured (\(partial) partial), "
+      + "\(unmeasurable) unmeasurable, \(failed) failed · sum of recorded figures: \(sum)"
+  }
+}
+
+extension String {
+  fileprivate func padding(_ width: Int) -> String {
+    self + String(repeating: " ", count: max(0, width - count))
+  }
+}

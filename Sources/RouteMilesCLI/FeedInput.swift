@@ -1,0 +1,59 @@
+import RouteFeeds
+import RouteMileage
+
+/// One input measured: what the tool prints for it.
+struct InputResult {
+  /// The name as given (`-` for standard input).
+  var source: String
+  var measurement: FeedMeasurement?
+  /// The message for a failed or partly read input, already prefixed `FILE:LINE:`.
+  var failure: String?
+  /// Retained positions, kept only when a picture was asked for.
+  var positions: [RoutePosition] = []
+
+  var failed: Bool { failure != nil }
+}
+
+/// Keeps retained positions for pictures.
+struct CollectPositions: RetainedSampleSink {
+  var positions: [RoutePosition] = []
+  mutating func retain(_ sample: RouteSample) { positions.append(sample.position) }
+  mutating func chunkFinished() {}
+}
+
+extension MeasureOptions {
+  /// Opens and measures one feed. Never throws: an unreadable input is a failed result.
+  func measure(path: String, keepPositions: Bool = false) -> InputResult {
+    var result = InputResult(source: path)
+    let source: FileByteSource
+    do {
+      source = try FileByteSource(path: path)
+    } catch {
+      result.failure = "\(path): \(error)"
+      return result
+    }
+    var bytes = source
+    do {
+      var collect = CollectPositions()
+      var discard = DiscardRetainedSamples()
+      let measurement =
+        keepPositions
+        ? try FeedIngest.measure(&bytes, format: inputFormat, options: feedOptions, settings: settings, retained: &collect)
+        : try FeedIngest.measure(&bytes, format: inputFormat, options: feedOptions, settings: settings, retained: &discard)
+      result.measurement = measurement
+      result.positions = collect.positions
+      if let failure = measurement.report.failure {
+        result.failure = Self.describe(failure, in: path)
+      }
+    } catch {
+      result.failure = "\(path): \(error)"
+    }
+    return result
+  }
+
+  /// `FILE:LINE: message`, the form editors and terminals link to.
+  static func describe(_ error: FeedError, in path: String) -> String {
+    if let line = error.line { return "\(path):\(line): \(error)" }
+    return "\(path): \(error)"
+  }
+}

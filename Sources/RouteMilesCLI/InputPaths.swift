@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Expands batch operands into feed files: files as given, directories recursively, and glob
+/// patterns (for shells that did not expand them). The order is deterministic: operands in the
+/// order given, each directory's and pattern's matches sorted by path.
+enum InputPaths {
+  /// File name extensions a directory walk picks up (case-insensitive).
+  static let feedExtensions: Set<String> = ["gpx", "nmea", "nma", "txt", "log", "csv", "tsv"]
+
+  static func expand(_ operands: [String]) -> (paths: [String], problems: [String]) {
+    var paths: [String] = []
+    var problems: [String] = []
+    for operand in operands {
+      if operand == "-" {
+        paths.append(operand)
+      } else if isDirectory(operand) {
+        paths.append(contentsOf: walk(operand))
+      } else if operand.contains(where: { "*?[".contains($0) }) && !exists(operand) {
+        let matches = glob(operand)
+        if matches.isEmpty { problems.append("\(operand): no file matches this pattern") }
+        for match in matches {
+          if isDirectory(match) { paths.append(contentsOf: walk(match)) } else { paths.append(match) }
+        }
+      } else {
+        paths.append(operand)
+      }
+    }
+    return (paths, problems)
+  }
+
+  static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Regular feed files under `directory`, recursively, sorted; hidden entries are skipped.
+  static func walk(_ directory: String) -> [String] {
+    var found: [String] = []
+    var pending = [directory]
+    while let current = pending.popLast() {
+      guard let handle = opendir(current) else { continue }
+      defer { closedir(handle) }
+      while let entry = readdir(handle) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        if name.hasPrefix(".") { continue }
+        let path = current.hasSuffix("/") ? current + name : current + "/" + name
+        if isDirectory(path) {
+          pending.append(path)
+        } else if let dot = name.lastIndex(of: "."),
+          feedExtensions.contains(String(name[name.index(after: dot)...]).lowercased())
+        {
+          found.append(path)
+        }
+      }
+    }
+    return found.sorted()
+  }
+
+  static func glob(_ pattern: String) -> [String] {
+    var result = glob_t()
+    defer { globfree(&result) }
+    guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }
+    var matches: [String] = []
+    for index in 0..<Int(result.gl_pathc) {
+      if let path = result.gl_pathv[index] { matches.append(String(cString: path)) }
+    }
+    return matches.sorted()
+  }
+}

@@ -1,0 +1,99 @@
+import RouteFeeds
+import RouteMileage
+
+/// `routemiles measure FILE... | -`: each feed measured as one shift.
+enum MeasureCommand {
+  static let name = "measure"
+  static let usage = "routemiles measure [options] FILE... | -"
+  static let help = """
+    USAGE: \(usage)
+
+    Measures each feed (GPX 1.0/1.1, NMEA 0183, CSV; the format is detected from content) as one
+    shift, with the capture filter on, and prints what the route supports: the recorded figure,
+    the sentences that qualify it, and an account of every record read. `-` reads standard input.
+
+    Output:
+      --json                  One JSON object per input, one per line (fields in README).
+      --explain               Also list the segments and gaps with times and durations.
+      --geojson FILE          Write the route as GeoJSON (segments and gaps as LineStrings).
+      --svg FILE              Write a picture: segments solid, gaps dashed, a scale bar.
+                              Coordinates appear only in these two files. With several inputs,
+                              FILE may contain {n} (1, 2, …) or {name}; otherwise the last wins.
+
+    \(MeasureOptions.help)
+
+    Exit status: 0 when every input was measured, 1 when one could not be read (the others are
+    still measured), 64 for a usage error.
+    """
+
+  static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
+    let arguments = try Arguments(
+      argv, command: name,
+      options: MeasureOptions.valueOptions.union(["format", "geojson", "svg"]),
+      flags: MeasureOptions.flagOptions.union(["json", "explain", "help"]))
+    if arguments.has("help") {
+      console.out(help + "\n")
+      return ExitCode.success
+    }
+    let options = try MeasureOptions(arguments, formatOption: "format")
+    guard !arguments.operands.isEmpty else {
+      throw .usage("no input: give one or more files, or - for standard input", command: name)
+    }
+    let json = arguments.has("json")
+    let explain = arguments.has("explain")
+    let geojsonPath = arguments.value("geojson")
+    let svgPath = arguments.value("svg")
+    let wantsPicture = geojsonPath != nil || svgPath != nil
+    var status = ExitCode.success
+
+    for (index, path) in arguments.operands.enumerated() {
+      let result = options.measure(path: path, keepPositions: wantsPicture)
+      if let failure = result.failure {
+        console.err("routemiles: \(failure)\n")
+        status = ExitCode.failure
+      }
+      if json {
+        console.out(MeasurementJSON.object(for: result, locale: options.locale, window: options.settings.window).text + "\n")
+      } else {
+        if index > 0 { console.out("\n") }
+        console.out(HumanReport.text(for: result, locale: options.locale, explain: explain))
+      }
+      console.flush()
+      if let measurement = result.measurement, wantsPicture {
+        let picture = RoutePicture(
+          positions: result.positions, distance: measurement.distance,
+          title: RouteQuality(measurement.distance, locale: options.locale).line, window: options.settings.window)
+        if let geojsonPath {
+          try writeTextFile(GeoJSONWriter.document(picture), to: expand(geojsonPath, index: index, source: path))
+        }
+        if let svgPath {
+          try writeTextFile(SVGWriter.document(picture), to: expand(svgPath, index: index, source: path))
+        }
+      }
+    }
+    return status
+  }
+
+  /// Fills `{n}` and `{name}` in a picture path.
+  static func expand(_ template: String, index: Int, source: String) -> String {
+    let base = source.split(separator: "/").last.map(String.init) ?? source
+    let stem = base.split(separator: ".").dropLast().joined(separator: ".")
+    return template.replacingOccurrences(of: "{n}", with: String(index + 1))
+      .replacingOccurrences(of: "{name}", with: stem.isEmpty ? base : stem)
+  }
+}
+
+extension String {
+  /// Plain substring replacement, so the CLI needs no Foundation.
+  func replacingOccurrences(of target: String, with replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    var result = ""
+    var rest = self[...]
+    while let range = rest.firstRange(of: target) {
+      result += rest[..<range.lowerBound]
+      result += replacement
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+}

@@ -1,0 +1,112 @@
+import RouteFeeds
+import RouteMileage
+
+/// The options `measure`, `batch`, `import` and `replay` share: how to read a feed and which
+/// rules to measure it by.
+struct MeasureOptions {
+  var inputFormat: FeedFormat?
+  var feedOptions = FeedOptions()
+  var settings = IngestSettings()
+  var locale = MileageLocale.english
+
+  /// Value-taking options these commands accept.
+  static let valueOptions: Set<String> = [
+    "input-format", "date", "columns", "locale", "max-interval", "max-accuracy", "max-fix-age",
+    "max-speed", "min-movement", "reanchor-after", "shift-start", "shift-end",
+  ]
+  /// Flags these commands accept.
+  static let flagOptions: Set<String> = ["no-filter", "keep-null-island"]
+
+  /// The help text for these options, aligned.
+  static let help = """
+    Reading feeds:
+      --input-format gpx|nmea|csv  Skip format detection.
+      --date YYYY-MM-DD       UTC date for NMEA logs without RMC/ZDA dates (GGA-only).
+      --columns SPEC          CSV column mapping, e.g. 'timestamp=Time,latitude=3,longitude=4'
+                              (see README, "CSV").
+
+    Measuring:
+      --no-filter             Measure rows as stored: no capture filter, only the calculator's
+                              sort, tie-break and collapse (how a historical shift is measured).
+      --max-interval SECONDS  Longest silence still continuous (default 120, inclusive).
+      --shift-start ISO8601   The shift's window; with --shift-end, late starts and early ends
+      --shift-end ISO8601     count as gaps and positions outside it are not measured.
+      --locale ID             Number format of the words (default en; e.g. de_DE → 12,4 mi).
+
+    Capture filter thresholds (defaults in brackets):
+      --max-accuracy METERS   Reject a larger horizontal accuracy radius [100].
+      --max-fix-age SECONDS   Reject a fix this much older than its arrival time [10].
+      --max-speed M/S         Reject a faster implied speed within a session [70].
+      --min-movement METERS   Drop movement under this within a session [5].
+      --reanchor-after N      Consecutive agreeing speed rejections that re-anchor a session
+                              [3]; 0 turns re-anchoring off.
+      --keep-null-island      Do not reject (0, 0).
+    """
+
+  init(_ arguments: Arguments, formatOption: String? = "input-format") throws(CLIError) {
+    let command = arguments.command
+    if let name = formatOption, let text = arguments.value(name) ?? arguments.value("input-format") {
+      guard let format = FeedFormat(rawValue: text.lowercased()) else {
+        throw .usage("unknown input format '\(text)': use gpx, nmea or csv", command: command)
+      }
+      inputFormat = format
+    }
+    if let text = arguments.value("date") {
+      guard let date = CivilDate(parsing: text) else {
+        throw .usage("option '--date' needs a date as YYYY-MM-DD, not '\(text)'", command: command)
+      }
+      feedOptions.date = date
+    }
+    if let spec = arguments.value("columns") {
+      do {
+        feedOptions.csvColumns = try CSVColumnMapping(parsing: spec)
+      } catch {
+        throw .usage("option '--columns': \(error)", command: command)
+      }
+    }
+    if let identifier = arguments.value("locale") {
+      locale = MileageLocale(identifier: identifier)
+    }
+    let interval = try arguments.double("max-interval", minimum: 0) ?? RouteContinuity.defaultMaximumSampleInterval
+    settings.maximumSampleInterval = interval
+
+    if arguments.has("no-filter") {
+      for name in ["max-accuracy", "max-fix-age", "max-speed", "min-movement", "reanchor-after"]
+      where arguments.value(name) != nil {
+        throw .usage("option '--\(name)' sets a capture filter threshold; it cannot be used with --no-filter", command: command)
+      }
+      if arguments.has("keep-null-island") {
+        throw .usage("option '--keep-null-island' sets a capture filter rule; it cannot be used with --no-filter", command: command)
+      }
+      settings.filter = nil
+    } else {
+      var filter = RouteSampleFilter()
+      if let value = try arguments.double("max-accuracy", minimum: 0) { filter.maximumHorizontalAccuracy = value }
+      if let value = try arguments.double("max-fix-age", minimum: 0) { filter.maximumFixAge = value }
+      if let value = try arguments.double("max-speed", minimum: 0) { filter.maximumSpeed = value }
+      if let value = try arguments.double("min-movement", minimum: 0) { filter.minimumMovement = value }
+      if let value = try arguments.integer("reanchor-after", minimum: 0) { filter.speedRejectionsBeforeReanchoring = value }
+      if arguments.has("keep-null-island") { filter.rejectsNullIsland = false }
+      filter.maximumSampleInterval = interval
+      settings.filter = filter
+    }
+
+    switch (arguments.value("shift-start"), arguments.value("shift-end")) {
+    case (nil, nil):
+      break
+    case let (start?, end?):
+      guard let startTime = ISO8601Parser.timestamp(start) else {
+        throw .usage("option '--shift-start' needs an ISO 8601 time such as 2025-11-29T08:00:00Z, not '\(start)'", command: command)
+      }
+      guard let endTime = ISO8601Parser.timestamp(end) else {
+        throw .usage("option '--shift-end' needs an ISO 8601 time such as 2025-11-29T17:00:00Z, not '\(end)'", command: command)
+      }
+      guard let window = ShiftWindow(start: startTime, end: endTime) else {
+        throw .usage("the shift window ends before it starts", command: command)
+      }
+      settings.window = window
+    default:
+      throw .usage("--shift-start and --shift-end go together: a window needs both ends", command: command)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import RouteFeeds
+import RouteMileage
+
+/// The `--json` object for one input. Its field names are pinned: other tools read them.
+///
+/// ```
+/// {"source","format","meters","miles","segmentCount","gapCount","usablePositionCount",
+///  "usesInferredContinuity","isMeasured","isPartial","summary","unmeasurable","details",
+///  "inputRows","rejectedByReason","ingest":{…},"segments":[…],"gaps":[…],"error"}
+/// ```
+/// Times are ISO 8601 UTC. `inputRows` and `rejectedByReason` repeat `ingest.records` and
+/// `ingest.rejected` at the top level for the acceptance harness.
+enum MeasurementJSON {
+  static func object(for result: InputResult, locale: MileageLocale, window: ShiftWindow?) -> JSONObject {
+    var json = JSONObject()
+    json.set("source", result.source)
+    guard let measurement = result.measurement else {
+      json.set("format", nil as String?)
+      json.set("error", result.failure)
+      return json
+    }
+    let distance = measurement.distance
+    let report = measurement.report
+    let quality = RouteQuality(distance, locale: locale)
+    json.set("format", measurement.format.rawValue)
+    json.set("meters", distance.meters)
+    json.set("miles", distance.miles)
+    json.set("segmentCount", distance.contributingSegmentCount)
+    json.set("gapCount", distance.gapCount)
+    json.set("usablePositionCount", distance.usablePositionCount)
+    json.set("usesInferredContinuity", distance.usesInferredContinuity)
+    json.set("isMeasured", distance.isMeasured)
+    json.set("isPartial", distance.isPartial)
+    json.set("summary", quality.line)
+    json.set("unmeasurable", distance.unmeasurable?.rawValue)
+    json.set("details", strings: quality.detailSentences)
+    json.set("inputRows", report.records)
+    json.set("rejectedByReason", counts(report.rejected))
+    json.set("ingest", ingest(report, distance: distance))
+    if let window {
+      var windowJSON = JSONObject()
+      windowJSON.set("start", CivilTime.iso8601(window.start))
+      windowJSON.set("end", CivilTime.iso8601(window.end))
+      json.set("window", windowJSON)
+    }
+    json.set(
+      "segments",
+      distance.segments.map { segment in
+        var object = JSONObject()
+        object.set("start", CivilTime.iso8601(segment.start))
+        object.set("end", CivilTime.iso8601(segment.end))
+        object.set("positions", segment.positionCount)
+        object.set("meters", segment.meters)
+        return object
+      })
+    json.set(
+      "gaps",
+      distance.gaps.map { gap in
+        var object = JSONObject()
+        object.set("kind", gap.kind.rawValue)
+        object.set("start", CivilTime.iso8601(gap.start))
+        object.set("end", CivilTime.iso8601(gap.end))
+        object.set("seconds", gap.duration)
+        return object
+      })
+    json.set("error", result.failure)
+    return json
+  }
+
+  static func ingest(_ report: IngestReport, distance: RouteDistance) -> JSONObject {
+    var json = JSONObject()
+    json.set("records", report.records)
+    json.set("retained", report.retained)
+    json.set("rejected", counts(report.rejected))
+    json.set("errors", report.errors)
+    json.set("errorReasons", counts(report.errorReasons))
+    json.set("errorLines", integers: report.errorLines)
+    json.set("ignored", counts(report.ignored))
+    json.set("sessions", report.sessions)
+    json.set("legacyPositions", report.legacyPositions)
+    json.set("reanchored", report.reanchored)
+    json.set("estimatedAccuracy", report.estimatedAccuracy)
+    json.set("firstTime", report.firstTimestamp.map(CivilTime.iso8601))
+    json.set("lastTime", report.lastTimestamp.map(CivilTime.iso8601))
+    json.set("unusablePositions", distance.unusablePositionCount)
+    json.set("positionsOutsideWindow", distance.positionsOutsideWindow)
+    json.set("collapsedPositions", distance.positionsNotAfterPrevious)
+    return json
+  }
+
+  static func counts(_ counts: [FeedReason: Int]) -> JSONObject {
+    var json = JSONObject()
+    for (reason, count) in counts.sorted(by: { $0.key < $1.key }) {
+      json.set(reason.rawValue, count)
+    }
+    return json
+  }
+}

@@ -1,0 +1,63 @@
+/// A one-line progress bar on standard error: files done of total, positions per second, ETA.
+/// Redrawn at most ten times a second; cleared when done.
+final class ProgressBar {
+  private let console: Console
+  private let total: Int
+  private let clock = ContinuousClock()
+  private let started: ContinuousClock.Instant
+  private var lastDrawn: ContinuousClock.Instant?
+  private var drewSomething = false
+
+  init(console: Console, total: Int) {
+    self.console = console
+    self.total = total
+    started = clock.now
+  }
+
+  func update(done: Int, positions: Int, force: Bool = false) {
+    let now = clock.now
+    if !force, let lastDrawn, now - lastDrawn < .milliseconds(100) { return }
+    lastDrawn = now
+    let elapsed = Self.seconds(now - started)
+    let rate = elapsed > 0 ? Double(positions) / elapsed : 0
+    let width = 24
+    let filled = total > 0 ? width * done / total : width
+    let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+    var eta = "--:--"
+    if done > 0, done < total {
+      let remaining = elapsed / Double(done) * Double(total - done)
+      eta = Self.clockText(remaining)
+    } else if done == total {
+      eta = "0:00"
+    }
+    console.err("\r[\(bar)] \(done)/\(total) files · \(Self.grouped(Int(rate))) positions/s · ETA \(eta) ")
+    drewSomething = true
+  }
+
+  func finish() {
+    if drewSomething { console.err("\r" + String(repeating: " ", count: 78) + "\r") }
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+
+  static func clockText(_ seconds: Double) -> String {
+    guard seconds.isFinite else { return "--:--" }
+    let whole = Int(seconds.rounded())
+    let (hours, minutes, secs) = (whole / 3600, whole / 60 % 60, whole % 60)
+    let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+    return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+  }
+
+  static func grouped(_ value: Int) -> String {
+    let digits = String(value)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { result += "," }
+      result.append(digit)
+    }
+    return result
+  }
+}
