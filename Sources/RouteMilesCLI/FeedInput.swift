@@ -8,6 +8,8 @@ struct InputResult {
   var measurement: FeedMeasurement?
   /// The message for a failed or partly read input, already prefixed `FILE:LINE:`.
   var failure: String?
+  /// The format to report when the input was not a feed file (`pipe`'s inline samples).
+  var formatName: String?
   /// Retained positions, kept only when a picture was asked for.
   var positions: [RoutePosition] = []
 

@@ -22,7 +22,7 @@ enum MeasurementJSON {
     let distance = measurement.distance
     let report = measurement.report
     let quality = RouteQuality(distance, locale: locale)
-    json.set("format", measurement.format.rawValue)
+    json.set("format", result.formatName ?? measurement.format.rawValue)
     json.set("meters", distance.meters)
     json.set("miles", distance.miles)
     json.set("segmentCount", distance.contributingSegmentCount)

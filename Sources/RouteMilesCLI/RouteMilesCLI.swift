@@ -1,3 +1,5 @@
+import RouteFeeds
+
 /// The `routemiles` command line: parses, dispatches, maps errors to exit codes. It never calls
 /// `exit`, so tests run it in process.
 public enum RouteMilesCLI {
@@ -9,6 +11,7 @@ public enum RouteMilesCLI {
     Commands:
       measure   Measure recorded feeds (GPX, NMEA 0183, CSV), each as one shift.
       batch     Measure many historical shifts (files, directories, globs) in parallel.
+      pipe      Measure shift records streamed as JSON lines (for Spark and Hadoop Streaming).
 
     Options:
       --help, -h     Show help (also after a command: routemiles measure --help).
@@ -18,7 +21,9 @@ public enum RouteMilesCLI {
     """
 
   /// Runs one invocation (`arguments` excludes the program name) and returns the exit status.
-  public static func run(_ arguments: [String], console: Console) -> Int32 {
+  ///
+  /// - Parameter standardInput: what `pipe` reads; the process's standard input by default.
+  public static func run(_ arguments: [String], console: Console, standardInput: (any ByteSource)? = nil) -> Int32 {
     var rest = arguments
     guard let first = rest.first else {
       console.err("routemiles: no command given\n\n\(usage)\n")
@@ -37,6 +42,18 @@ public enum RouteMilesCLI {
         return try MeasureCommand.run(rest, console: console)
       case BatchCommand.name:
         return try BatchCommand.run(rest, console: console)
+      case PipeCommand.name:
+        let input: any ByteSource
+        if let standardInput {
+          input = standardInput
+        } else {
+          do {
+            input = try FileByteSource(path: "-")
+          } catch {
+            throw .failure("standard input: \(error)")
+          }
+        }
+        return try PipeCommand.run(rest, console: console, input: input)
       default:
         throw .usage("unknown command '\(first)'", command: nil)
       }

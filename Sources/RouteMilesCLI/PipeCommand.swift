@@ -1,0 +1,223 @@
+import RouteFeeds
+import RouteMileage
+
+/// `routemiles pipe`: one shift record per input line in, one result line per record out, in
+/// order, flushed per record — the contract of Spark's `SELECT TRANSFORM … USING`, `RDD.pipe`
+/// and Hadoop Streaming.
+enum PipeCommand {
+  static let name = "pipe"
+  static let usage = "routemiles pipe [options] < records.jsonl"
+  static let help = """
+    USAGE: \(usage)
+
+    Reads one JSON object per line on standard input and writes one result line per record on
+    standard output, in the same order, flushed after each record. A record is
+      {"id": …, "shiftStart": ISO8601|epoch?, "shiftEnd": ISO8601|epoch?,
+       "samples": [{"t": ISO8601|epoch seconds, "lat": …, "lon": …, "acc": …?, "session": …?}, …]}
+    or, instead of "samples", "path": a feed file (GPX, NMEA, CSV) the executor can read.
+    The result is the `measure --json` object with "id" first. Rows from a warehouse are
+    historical, so the capture filter is off unless --filter is given. A bad record gives a
+    result line with an "error" field and the tool carries on.
+
+    Options:
+      --filter                Apply the capture filter (thresholds as in measure).
+      --strict                Stop with exit status 1 at the first bad record instead.
+      --max-record-bytes N    Longest record line accepted (default 268435456); a longer one
+                              is a bad record, skipped without being held in memory.
+
+    \(MeasureOptions.help)
+    """
+
+  static func run(_ argv: [String], console: Console, input: some ByteSource) throws(CLIError) -> Int32 {
+    let arguments = try Arguments(
+      argv, command: name,
+      options: MeasureOptions.valueOptions.union(["max-record-bytes"]),
+      flags: MeasureOptions.flagOptions.union(["help", "filter", "strict"]))
+    if arguments.has("help") {
+      console.out(help + "\n")
+      return ExitCode.success
+    }
+    if arguments.has("filter"), arguments.has("no-filter") {
+      throw .usage("--filter and --no-filter contradict each other", command: name)
+    }
+    guard arguments.operands.isEmpty else {
+      throw .usage("pipe reads standard input; unexpected argument '\(arguments.operands[0])'", command: name)
+    }
+    var options = try MeasureOptions(arguments, formatOption: nil)
+    if !arguments.has("filter") {
+      for option in ["max-accuracy", "max-fix-age", "max-speed", "min-movement", "reanchor-after"] where arguments.value(option) != nil {
+        throw .usage("option '--\(option)' sets a capture filter threshold; pass --filter to apply the filter", command: name)
+      }
+      options.settings.filter = nil
+    }
+    let maximumRecord = try arguments.integer("max-record-bytes", minimum: 1) ?? 256 << 20
+    let strict = arguments.has("strict")
+
+    var lines = LineReader(input, maximumLength: maximumRecord)
+    defer { lines.close() }
+    var lineNumber = 0
+    do {
+      while let output = try lines.next({ line -> PipeRecord.Output? in
+        lineNumber += 1
+        switch line {
+        case .tooLong:
+          return PipeRecord.errorLine(id: "null", message: "record on line \(lineNumber) is longer than \(maximumRecord) bytes")
+        case .record(let bytes):
+          if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+          return PipeRecord.result(for: bytes, line: lineNumber, options: options)
+        }
+      }) {
+        guard let output else { continue }
+        if strict, output.isError {
+          console.err("routemiles: pipe: record on line \(lineNumber) is bad; stopping (--strict)\n")
+          return ExitCode.failure
+        }
+        console.out(output.line + "\n")
+        console.flush()
+      }
+    } catch let error as FeedError {
+      throw .failure("standard input: \(error)")
+    } catch {
+      throw .failure("standard input: \(error)")
+    }
+    return ExitCode.success
+  }
+}
+
+/// One record of `pipe`: parse, measure, encode.
+enum PipeRecord {
+  /// One output line, and whether it reports a bad record.
+  struct Output {
+    var line: String
+    var isError: Bool
+  }
+
+  static func errorLine(id: String, message: String) -> Output {
+    Output(line: "{\"id\":\(id),\"error\":\(JSONObject.quote(message))}", isError: true)
+  }
+
+  static func result(for bytes: UnsafeBufferPointer<UInt8>, line: Int, options: MeasureOptions) -> Output {
+    let record: JSONValue
+    do {
+      record = try JSONParser.parse(bytes)
+    } catch {
+      return errorLine(id: "null", message: "record on line \(line): \(error)")
+    }
+    guard case .object = record else {
+      return errorLine(id: "null", message: "record on line \(line) is not a JSON object")
+    }
+    guard let id = record["id"], let idText = encodeID(id) else {
+      return errorLine(id: "null", message: "record on line \(line) has no \"id\" (a string or a number)")
+    }
+    var settings = options.settings
+    do {
+      settings.window = try window(of: record)
+    } catch {
+      return errorLine(id: idText, message: "\(error)")
+    }
+    var measuredOptions = options
+    measuredOptions.settings = settings
+    let result: InputResult
+    switch (record["samples"], record["path"]) {
+    case (.array(let samples)?, nil):
+      result = measure(samples: samples, source: "stdin:\(line)", settings: settings)
+    case (nil, .string(let path)?):
+      result = measuredOptions.measure(path: path)
+      if result.measurement == nil {
+        return errorLine(id: idText, message: result.failure ?? "\(path): not read")
+      }
+    case (_?, _?):
+      return errorLine(id: idText, message: "a record has \"samples\" or \"path\", not both")
+    default:
+      return errorLine(id: idText, message: "a record needs \"samples\" (an array) or \"path\" (a string)")
+    }
+    let body = MeasurementJSON.object(for: result, locale: options.locale, window: settings.window).text
+    return Output(line: "{\"id\":\(idText)," + body.dropFirst(), isError: false)
+  }
+
+  /// The id as JSON: strings and numbers only.
+  static func encodeID(_ value: JSONValue) -> String? {
+    switch value {
+    case .string(let text): JSONObject.quote(text)
+    case .number(let number): JSONObject.number(number)
+    default: nil
+    }
+  }
+
+  struct RecordError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  static func time(_ value: JSONValue) -> Double? {
+    switch value {
+    case .number(let seconds): seconds.isFinite ? seconds : nil
+    case .string(let text): ISO8601Parser.timestamp(text)
+    default: nil
+    }
+  }
+
+  static func window(of record: JSONValue) throws -> ShiftWindow? {
+    switch (record["shiftStart"], record["shiftEnd"]) {
+    case (nil, nil), (.null?, .null?), (.null?, nil), (nil, .null?):
+      return nil
+    case let (start?, end?):
+      guard let startTime = time(start), let endTime = time(end) else {
+        throw RecordError(description: "\"shiftStart\"/\"shiftEnd\" must be ISO 8601 times or epoch seconds")
+      }
+      guard let window = ShiftWindow(start: startTime, end: endTime) else {
+        throw RecordError(description: "the shift window ends before it starts")
+      }
+      return window
+    default:
+      throw RecordError(description: "\"shiftStart\" and \"shiftEnd\" go together")
+    }
+  }
+
+  /// Runs the samples through the same ingest stage a feed goes through; a sample that cannot be
+  /// read is counted as unreadable with its 1-based index as the "line".
+  static func measure(samples: [JSONValue], source: String, settings: IngestSettings) -> InputResult {
+    var ingest = ShiftIngest(settings: settings, retained: DiscardRetainedSamples())
+    var sessions: [String: Int] = [:]
+    for (index, sample) in samples.enumerated() {
+      let line = index + 1
+      guard case .object = sample else {
+        ingest.unreadable(.badNumber, line: line)
+        continue
+      }
+      guard let t = sample["t"], let timestamp = time(t) else {
+        ingest.unreadable(.badTime, line: line)
+        continue
+      }
+      guard case .number(let latitude)? = sample["lat"], case .number(let longitude)? = sample["lon"] else {
+        ingest.unreadable(.badNumber, line: line)
+        continue
+      }
+      var accuracy: Double?
+      switch sample["acc"] {
+      case .number(let value)?: accuracy = value
+      case nil, .null?: accuracy = nil
+      default:
+        ingest.unreadable(.badNumber, line: line)
+        continue
+      }
+      var session: Int?
+      switch sample["session"] {
+      case nil, .null?: session = nil
+      case .string(let key)?:
+        session = sessions[key] ?? { sessions[key] = sessions.count; return sessions.count - 1 }()
+      case .number(let number)?:
+        let key = JSONObject.number(number)
+        session = sessions[key] ?? { sessions[key] = sessions.count; return sessions.count - 1 }()
+      default:
+        ingest.unreadable(.badNumber, line: line)
+        continue
+      }
+      ingest.position(
+        RouteSample(timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy),
+        session: session, line: line)
+    }
+    var result = InputResult(source: source, measurement: ingest.measurement(format: .csv))
+    result.formatName = "samples"
+    return result
+  }
+}
