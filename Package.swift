@@ -41,7 +41,8 @@ let package = Package(
     .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage"]),
     .testTarget(
       name: "RouteMilesCLITests",
-      dependencies: ["RouteMilesCLI", "RouteFeeds", "RouteStore", "RouteMileage"]
+      // `routemiles` is a dependency so the binary exists for the process tests.
+      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteStore", "RouteMileage"]
     ),
   ],
   swiftLanguageModes: [.v6]
