@@ -92,6 +92,13 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     }
   }
 
+  /// Mints the capture session for a reader ordinal now, before its first position, so a
+  /// caller that knows every session up front (a `pipe` record) can mint them in a fixed order
+  /// rather than in order of appearance.
+  public mutating func registerSession(_ ordinal: Int) {
+    _ = captureSession(for: ordinal)
+  }
+
   mutating func captureSession(for ordinal: Int?) -> CaptureSessionID? {
     guard let ordinal else {
       report.legacyPositions += 1

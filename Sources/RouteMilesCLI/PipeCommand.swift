@@ -148,6 +148,15 @@ enum PipeRecord {
     var description: String
   }
 
+  /// A session value as a string key: strings as they are, numbers in their JSON form.
+  static func sessionKey(_ value: JSONValue?) -> String? {
+    switch value {
+    case .string(let key)?: key
+    case .number(let number)?: JSONObject.number(number)
+    default: nil
+    }
+  }
+
   static func time(_ value: JSONValue) -> Double? {
     switch value {
     case .number(let seconds): seconds.isFinite ? seconds : nil
@@ -177,7 +186,18 @@ enum PipeRecord {
   /// read is counted as unreadable with its 1-based index as the "line".
   static func measure(samples: [JSONValue], source: String, settings: IngestSettings) -> InputResult {
     var ingest = ShiftIngest(settings: settings, retained: DiscardRetainedSamples())
+    // Sessions are minted in the sorted order of their keys, not in order of appearance, so any
+    // permutation of a shift's rows (a warehouse returns them in no order) mints the same IDs
+    // and gives a bit-identical result.
+    var keys = Set<String>()
+    for sample in samples {
+      if let key = sessionKey(sample["session"]) { keys.insert(key) }
+    }
     var sessions: [String: Int] = [:]
+    for (ordinal, key) in keys.sorted().enumerated() {
+      sessions[key] = ordinal
+      ingest.registerSession(ordinal)
+    }
     for (index, sample) in samples.enumerated() {
       let line = index + 1
       guard case .object = sample else {
@@ -203,11 +223,7 @@ enum PipeRecord {
       var session: Int?
       switch sample["session"] {
       case nil, .null?: session = nil
-      case .string(let key)?:
-        session = sessions[key] ?? { sessions[key] = sessions.count; return sessions.count - 1 }()
-      case .number(let number)?:
-        let key = JSONObject.number(number)
-        session = sessions[key] ?? { sessions[key] = sessions.count; return sessions.count - 1 }()
+      case .string?, .number?: session = sessionKey(sample["session"]).flatMap { sessions[$0] }
       default:
         ingest.unreadable(.badNumber, line: line)
         continue
