@@ -18,8 +18,9 @@ let package = Package(
     .target(name: "RouteMileage"),
     // Streaming GPX / NMEA 0183 / CSV readers and the ingest stage.
     .target(name: "RouteFeeds", dependencies: ["RouteMileage"]),
-    // SQLite shifts and route rows; ActiveRouteMeasurement.
-    .target(name: "RouteStore", dependencies: ["RouteMileage", "CSQLite"]),
+    // SQLite shifts and route rows; ActiveRouteMeasurement. Depends on RouteFeeds only for
+    // RetainedSampleSink, which the import writer conforms to.
+    .target(name: "RouteStore", dependencies: ["RouteMileage", "RouteFeeds", "CSQLite"]),
 
     // MARK: Implementation details
 

@@ -1,0 +1,142 @@
+import RouteMileage
+
+extension RouteStore {
+  /// Writes one batch of samples to a shift: all of them or, on any error, none.
+  ///
+  /// Outside a transaction the batch is its own `BEGIN IMMEDIATE … COMMIT`; inside the caller's
+  /// transaction it is a savepoint, so the caller's `rollback()` discards it with the rest. The
+  /// insert statement is prepared once per connection and reused for every row.
+  ///
+  /// A NaN timestamp, latitude or longitude cannot be stored (SQLite turns NaN into NULL) and
+  /// refuses the whole batch with `.unstorableSample` before anything is written; NaN in an
+  /// optional field is stored as NULL, as unknown. The capture filter and the feed readers
+  /// never produce NaN.
+  ///
+  /// - Throws: `StoreError`; `.constraint` when the shift does not exist.
+  /// - Complexity: O(*k* log *N*) for *k* samples in a store of *N* rows.
+  public func appendSamples(_ samples: some Collection<RouteSample>, to shift: ShiftID) throws {
+    if let bad = samples.firstIndex(where: { $0.timestamp.isNaN || $0.latitude.isNaN || $0.longitude.isNaN }) {
+      throw StoreError(.unstorableSample(index: samples.distance(from: samples.startIndex, to: bad)), path: database.path)
+    }
+    let insert = try insertSample()
+    try database.transaction {
+      for sample in samples {
+        try insert.bind(shift.rawValue, at: 1)
+        try insert.bind(sample.timestamp, at: 2)
+        try insert.bind(sample.latitude, at: 3)
+        try insert.bind(sample.longitude, at: 4)
+        try insert.bind(sample.horizontalAccuracy, at: 5)
+        try insert.bind(sample.speed, at: 6)
+        try insert.bind(sample.course, at: 7)
+        try insert.bind(sample.altitude, at: 8)
+        try insert.bind(sample.captureSession?.rawValue, at: 9)
+        try insert.run()
+      }
+    }
+  }
+
+  func insertSample() throws -> Statement {
+    if let insertSampleStatement { return insertSampleStatement }
+    let statement = try database.prepare(
+      """
+      INSERT INTO route_samples(shift_id, timestamp, latitude, longitude, accuracy, speed, course, altitude, capture_session)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """)
+    insertSampleStatement = statement
+    return statement
+  }
+
+  /// How many route rows the shift holds.
+  ///
+  /// - Complexity: O(*n*) in the shift's rows: SQLite counts index entries one by one. This is
+  ///   why the live path never counts (see `ActiveRouteMeasurement`).
+  public func sampleCount(of shift: ShiftID) throws -> Int {
+    let statement = try database.prepare("SELECT count(*) FROM route_samples WHERE shift_id = ?")
+    try statement.bind(shift.rawValue, at: 1)
+    defer { statement.reset() }
+    _ = try statement.step()
+    return Int(statement.integer(at: 0))
+  }
+
+  /// The largest capture session stored for the shift, so a continued shift mints its next
+  /// session past it (`CaptureSessionMinter(next: largest + 1)`). Nil when every row is legacy
+  /// or there are none.
+  ///
+  /// - Complexity: O(*n*) in the shift's rows.
+  public func largestCaptureSession(of shift: ShiftID) throws -> CaptureSessionID? {
+    let statement = try database.prepare("SELECT max(capture_session) FROM route_samples WHERE shift_id = ?")
+    try statement.bind(shift.rawValue, at: 1)
+    defer { statement.reset() }
+    _ = try statement.step()
+    return statement.optionalInteger(at: 0).map(CaptureSessionID.init(rawValue:))
+  }
+
+  /// Streams the shift's rows in timestamp order, one `RouteSample` at a time, without loading
+  /// the route. Stored samples carry no arrival time and no estimated-accuracy flag.
+  ///
+  /// - Complexity: O(*n* log *N*) through the (shift, timestamp) index; O(1) memory.
+  public func forEachSample(of shift: ShiftID, _ body: (RouteSample) throws -> Void) throws {
+    let statement = try database.prepare(
+      """
+      SELECT timestamp, latitude, longitude, accuracy, speed, course, altitude, capture_session
+      FROM route_samples WHERE shift_id = ? ORDER BY timestamp
+      """)
+    try statement.bind(shift.rawValue, at: 1)
+    defer { statement.reset() }
+    while try statement.step() {
+      try body(
+        RouteSample(
+          timestamp: statement.double(at: 0), latitude: statement.double(at: 1),
+          longitude: statement.double(at: 2), horizontalAccuracy: statement.optionalDouble(at: 3),
+          speed: statement.optionalDouble(at: 4), course: statement.optionalDouble(at: 5),
+          altitude: statement.optionalDouble(at: 6),
+          captureSession: statement.optionalInteger(at: 7).map(CaptureSessionID.init(rawValue:))))
+    }
+  }
+
+  /// The positions the measurement walks, in timestamp order (ties in storage order; the
+  /// calculator orders ties itself).
+  ///
+  /// - Complexity: O(*n* log *N*) time, O(*n*) memory (40 bytes a position).
+  public func positions(of shift: ShiftID) throws -> [RoutePosition] {
+    let statement = try database.prepare(
+      "SELECT timestamp, latitude, longitude, capture_session FROM route_samples WHERE shift_id = ? ORDER BY timestamp")
+    try statement.bind(shift.rawValue, at: 1)
+    defer { statement.reset() }
+    var positions: [RoutePosition] = []
+    while try statement.step() { positions.append(Self.position(statement, from: 0)) }
+    return positions
+  }
+
+  /// The shift's figure: `RouteMileageCalculator` over its stored rows in one pass, with the
+  /// shift's window when it has one. This is the only figure a finished shift reports; it is
+  /// measured every time it is asked, never stored.
+  ///
+  /// An interrupted import (`.importing`) is measured the same way, over the whole batches it
+  /// wrote; the caller must label it interrupted, never finished.
+  ///
+  /// - Throws: `.noSuchShift` when there is no such shift.
+  /// - Complexity: O(*n* log *N*) to read *n* rows; O(*n*) to walk them (already in order).
+  public func measure(
+    shift: ShiftID, maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
+  ) throws -> RouteDistance {
+    guard let record = try self.shift(shift) else { throw StoreError(.noSuchShift(shift), path: database.path) }
+    return try measure(record, maximumSampleInterval: maximumSampleInterval)
+  }
+
+  /// `measure(shift:)` for a shift already listed.
+  public func measure(
+    _ record: ShiftRecord, maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
+  ) throws -> RouteDistance {
+    RouteMileageCalculator(maximumSampleInterval: maximumSampleInterval)
+      .distance(of: try positions(of: record.id), covering: record.window)
+  }
+
+  /// The position in columns `first` … `first + 3`: timestamp, latitude, longitude, session.
+  static func position(_ row: Statement, from first: Int32) -> RoutePosition {
+    RoutePosition(
+      timestamp: row.double(at: first), latitude: row.double(at: first + 1),
+      longitude: row.double(at: first + 2),
+      captureSession: row.optionalInteger(at: first + 3).map(CaptureSessionID.init(rawValue:)))
+  }
+}

@@ -1,0 +1,136 @@
+import CSQLite
+
+/// One SQLite connection: the handle, opened with explicit flags and closed when released.
+///
+/// Why a class: the connection is a resource with identity; prepared statements keep it alive,
+/// and `sqlite3_close_v2` in `deinit` closes it once the last of them is finalized.
+///
+/// Not `Sendable`: a connection is opened without SQLite's own mutex (`SQLITE_OPEN_NOMUTEX`), so
+/// it must be used from one thread at a time. Open one connection per thread or task; SQLite's
+/// WAL mode lets readers on other connections run beside one writer.
+public final class Database {
+  /// How the file is opened.
+  public enum Access: Sendable, Hashable {
+    /// Read and write; the file is created when missing.
+    case readWrite
+    /// Read only; the file must exist. Nothing is migrated or written.
+    case readOnly
+  }
+
+  /// The default time a statement waits for another connection's write lock before it fails
+  /// with `StoreError.Kind.busy`.
+  public static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
+
+  let handle: OpaquePointer
+  /// The path the connection was opened with (":memory:" for an in-memory database).
+  public let path: String
+  public let access: Access
+
+  /// Opens (or creates) the database file and sets the connection up: extended result codes,
+  /// the busy timeout and `PRAGMA foreign_keys=ON` (so deleting a shift deletes its rows).
+  ///
+  /// A file the process may not write is opened read-only by SQLite without complaint; a
+  /// read-write open refuses that here with `.readOnly`, before anything is read.
+  ///
+  /// - Throws: `StoreError` (`.cannotOpen`, `.readOnly`, …).
+  public init(path: String, access: Access = .readWrite, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds) throws {
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    switch access {
+    case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .readOnly: flags |= SQLITE_OPEN_READONLY
+    }
+    var opened: OpaquePointer?
+    let code = sqlite3_open_v2(path, &opened, flags, nil)
+    guard let opened else {
+      throw StoreError(.other, code: code, sqliteMessage: String(cString: sqlite3_errstr(code)), path: path)
+    }
+    guard code == SQLITE_OK else {
+      let error = StoreError.from(code: code, connection: opened, sql: nil, path: path)
+      sqlite3_close_v2(opened)
+      throw error
+    }
+    handle = opened
+    self.path = path
+    self.access = access
+    sqlite3_extended_result_codes(handle, 1)
+    sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    if access == .readWrite, sqlite3_db_readonly(handle, "main") == 1 {
+      throw StoreError(.readOnly, code: SQLITE_READONLY, sqliteMessage: "the file could only be opened read-only", path: path)
+    }
+    try execute("PRAGMA foreign_keys = ON")
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  /// Whether a transaction is open on this connection.
+  public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// The row ID of the last row this connection inserted.
+  public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE on this connection.
+  public var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// Prepares one statement. Prepare once and reuse for anything run per row or per batch.
+  public func prepare(_ sql: String) throws -> Statement {
+    try Statement(database: self, sql: sql)
+  }
+
+  /// Runs SQL that binds nothing (schema, pragmas, transaction control), stepping every
+  /// statement in it to completion.
+  public func execute(_ sql: String) throws {
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw error(code, sql: sql) }
+  }
+
+  /// The first column of the first row of a query that binds nothing, as an integer (nil when
+  /// there is no row or the value is NULL).
+  public func integer(_ sql: String) throws -> Int64? {
+    let statement = try prepare(sql)
+    guard try statement.step() else { return nil }
+    return statement.optionalInteger(at: 0)
+  }
+
+  /// The first column of every row of a query that binds nothing, as text.
+  public func texts(_ sql: String) throws -> [String] {
+    let statement = try prepare(sql)
+    var values: [String] = []
+    while try statement.step() { values.append(statement.text(at: 0)) }
+    return values
+  }
+
+  /// `PRAGMA user_version`: the schema version this store's migrations reached.
+  public func userVersion() throws -> Int { Int(try integer("PRAGMA user_version") ?? 0) }
+
+  /// The `StoreError` for a result code SQLite just returned on this connection.
+  func error(_ code: Int32, sql: String?) -> StoreError {
+    StoreError.from(code: code, connection: handle, sql: sql, path: path)
+  }
+}
+
+extension StoreError {
+  /// Classifies an SQLite result code into the cases a user can act on.
+  ///
+  /// `CANTOPEN` with a permission or read-only-file-system errno is reported as `.readOnly`:
+  /// the path exists, the process just may not write there.
+  static func from(code: Int32, connection: OpaquePointer?, sql: String?, path: String?) -> StoreError {
+    let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+    let systemErrno = connection.map { sqlite3_system_errno($0) } ?? 0
+    let kind: Kind
+    switch code & 0xff {
+    case SQLITE_NOTADB: kind = .notADatabase
+    case SQLITE_READONLY: kind = .readOnly
+    case SQLITE_BUSY, SQLITE_LOCKED: kind = .busy
+    case SQLITE_CORRUPT: kind = .corrupt
+    case SQLITE_FULL: kind = .full
+    case SQLITE_CONSTRAINT: kind = .constraint
+    case SQLITE_CANTOPEN:
+      // EPERM 1, EACCES 13, EROFS 30
+      kind = [1, 13, 30].contains(systemErrno) ? .readOnly : .cannotOpen
+    default: kind = .other
+    }
+    return StoreError(kind, code: code, sqliteMessage: message, sql: sql, path: path, systemErrno: systemErrno)
+  }
+}

@@ -1,0 +1,58 @@
+import RouteMileage
+
+/// A shift's row ID in the store.
+public struct ShiftID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var rawValue: Int64
+  public init(rawValue: Int64) { self.rawValue = rawValue }
+  public init(_ rawValue: Int64) { self.rawValue = rawValue }
+  public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+  public var description: String { "shift \(rawValue)" }
+}
+
+/// Where a shift's rows stand. Stored as text so the file explains itself.
+public enum ShiftStatus: String, Sendable, Hashable, CaseIterable {
+  /// An import is writing (or was writing when it was interrupted) the shift's samples. Its
+  /// rows are whole batches, but not necessarily all of the feed: never report it as finished.
+  case importing
+  /// Every retained sample of the feed was written; marked in the import's last transaction.
+  case complete
+  /// A live (replayed) shift that is still being recorded.
+  case running
+}
+
+/// One shift as listed. Counts are read from the rows each time; nothing derived is stored.
+public struct ShiftRecord: Sendable, Hashable {
+  public var id: ShiftID
+  /// Seconds since 1970-01-01T00:00:00Z: the window's start when one was given, otherwise the
+  /// first retained sample's time (or `importedAt` when there was none).
+  public var start: Double
+  /// The window's end, or nil when the shift has no window.
+  public var end: Double?
+  /// Where the rows came from (a feed's file name), as the importer recorded it.
+  public var source: String
+  /// When the import (or the live shift) began, seconds since 1970-01-01T00:00:00Z.
+  public var importedAt: Double
+  public var status: ShiftStatus
+  /// How many route rows the shift holds now.
+  public var sampleCount: Int
+
+  public init(
+    id: ShiftID, start: Double, end: Double?, source: String, importedAt: Double,
+    status: ShiftStatus, sampleCount: Int
+  ) {
+    self.id = id
+    self.start = start
+    self.end = end
+    self.source = source
+    self.importedAt = importedAt
+    self.status = status
+    self.sampleCount = sampleCount
+  }
+
+  /// The window [start, end] a finished shift is measured against; nil when `end` is nil
+  /// (an import without a window, or a running shift).
+  public var window: ShiftWindow? { end.flatMap { ShiftWindow(start: start, end: $0) } }
+
+  /// True when an import stopped before marking the shift complete.
+  public var isInterrupted: Bool { status == .importing }
+}

@@ -1,0 +1,151 @@
+import RouteMileage
+import RouteStore
+import Testing
+
+@Suite("RouteStore live measurement (ActiveRouteMeasurement)")
+struct RouteStoreLiveMeasurementTests {
+  @Test("Insert, measure, ROLLBACK, measure: the second equals a fresh one-pass measurement")
+  func rollbackOnOneConnection() throws {
+    try withTemporaryStorePath { path in
+      let store = try RouteStore(path: path)
+      let id = try store.makeRunningShift()
+      let route = storeTestRoute(count: 600, seed: 21)
+      try store.appendSamples(route[0..<300], to: id)
+      var live = ActiveRouteMeasurement(shift: id)
+      let committed = try live.refresh(from: store)
+
+      try store.database.beginImmediate()
+      try store.appendSamples(route[300..<600], to: id)
+      let withUncommitted = try live.refresh(from: store)
+      #expect(withUncommitted.usablePositionCount == 600)
+      #expect(storeTestIdentical(withUncommitted, try store.measure(shift: id)))
+      try store.database.rollback()
+
+      let afterRollback = try live.refresh(from: store)
+      #expect(live.counters.freshMeasurements == 1)
+      #expect(storeTestIdentical(afterRollback, try store.measure(shift: id)))
+      #expect(storeTestIdentical(afterRollback, committed))
+      #expect(afterRollback.usablePositionCount == 300)
+    }
+  }
+
+  @Test("A discarded batch plus a new one between two refreshes is caught", arguments: [100, 150, 40])
+  func discardPlusInsert(replacementCount: Int) throws {
+    let store = try RouteStore.inMemory()
+    let id = try store.makeRunningShift()
+    let route = storeTestRoute(count: 400, seed: 22)
+    try store.appendSamples(route[0..<200], to: id)
+    var live = ActiveRouteMeasurement(shift: id)
+    try live.refresh(from: store)
+
+    try store.database.beginImmediate()
+    try store.appendSamples(route[200..<300], to: id)
+    try live.refresh(from: store)
+    let highWater = live.highWaterRowID
+    try store.database.rollback()
+    // A different batch, with the rowids the rollback freed (and, for 150, some beyond).
+    let replacement = storeTestRoute(count: replacementCount, seed: 23, start: route[199].timestamp + 1)
+    try store.appendSamples(replacement, to: id)
+    if replacementCount == 100 { #expect(try store.largestRowID(of: id) == highWater) }
+
+    let refreshed = try live.refresh(from: store)
+    #expect(live.counters.freshMeasurements == 1)
+    #expect(storeTestIdentical(refreshed, try store.measure(shift: id)))
+    #expect(refreshed.usablePositionCount == 200 + replacementCount)
+  }
+
+  @Test("Extending over many refreshes equals the one-pass figure, bit for bit", arguments: [31, 32, 33, 34])
+  func extensionEqualsOnePass(seed: UInt64) throws {
+    let store = try RouteStore.inMemory()
+    let id = try store.makeRunningShift()
+    let other = try store.makeRunningShift()
+    let route = storeTestRoute(count: 3_000, seed: seed)
+    var random = StoreTestRandom(seed: seed &* 7)
+    var live = ActiveRouteMeasurement(shift: id)
+    var written = 0
+    while written < route.count {
+      let batch = min(route.count - written, Int.random(in: 0...120, using: &random))
+      try store.appendSamples(route[written..<(written + batch)], to: id)
+      // Another shift's rows interleave with this one's rowids.
+      try store.appendSamples(storeTestRoute(count: 3, seed: UInt64(written)), to: other)
+      written += batch
+      let extended = try live.refresh(from: store)
+      #expect(storeTestIdentical(extended, try store.measure(shift: id)))
+    }
+    #expect(live.counters.freshMeasurements == 0)
+    #expect(live.counters.rowsFetched == route.count)
+    #expect(storeTestIdentical(live.distance, RouteMileageCalculator().distance(of: route)))
+  }
+
+  @Test("When nothing changed, a refresh probes and fetches nothing")
+  func probeOnly() throws {
+    let store = try RouteStore.inMemory()
+    let id = try store.makeRunningShift()
+    let other = try store.makeRunningShift()
+    var live = ActiveRouteMeasurement(shift: id)
+    #expect(try live.refresh(from: store).unmeasurable == .noUsablePosition)
+    #expect(live.counters.rowsFetched == 0)
+
+    try store.appendSamples(storeTestRoute(count: 500, seed: 41), to: id)
+    let first = try live.refresh(from: store)
+    #expect(live.counters.rowsFetched == 500)
+    // Rows for another shift are not this shift's news.
+    try store.appendSamples(storeTestRoute(count: 50, seed: 42), to: other)
+    for _ in 0..<5 {
+      #expect(storeTestIdentical(try live.refresh(from: store), first))
+    }
+    #expect(live.counters.rowsFetched == 500)
+    #expect(live.counters.probes == 7)
+    #expect(live.counters.unchanged == 6)
+    #expect(live.counters.extensions == 1)
+  }
+
+  @Test("A late row is not counted by the extension, as in a single pass")
+  func lateRowIgnored() throws {
+    let store = try RouteStore.inMemory()
+    let id = try store.makeRunningShift()
+    let route = storeTestRoute(count: 100, seed: 51)
+    try store.appendSamples(route, to: id)
+    var live = ActiveRouteMeasurement(shift: id)
+    let before = try live.refresh(from: store)
+    var late = route[50]
+    late.timestamp -= 0.5
+    try store.appendSamples([late], to: id)
+    let after = try live.refresh(from: store)
+    #expect(after.meters == before.meters)
+    #expect(after.positionsNotAfterPrevious == before.positionsNotAfterPrevious + 1)
+    #expect(live.counters.freshMeasurements == 0)
+    // The finished figure is the one-pass one, which sorts the late row into place.
+    #expect(try store.measure(shift: id).usablePositionCount == 101)
+  }
+
+  @Test("Documented limit: deleting an older row of a running shift is not seen by the live path")
+  func olderDeletionNotDetected() throws {
+    let store = try RouteStore.inMemory()
+    let id = try store.makeRunningShift()
+    try store.appendSamples(storeTestRoute(count: 100, seed: 61), to: id)
+    var live = ActiveRouteMeasurement(shift: id)
+    let held = try live.refresh(from: store)
+    try store.database.execute("DELETE FROM route_samples WHERE id = 10")
+    #expect(storeTestIdentical(try live.refresh(from: store), held))
+    #expect(live.counters.freshMeasurements == 0)
+    #expect(try store.measure(shift: id).usablePositionCount == 99)
+  }
+
+  @Test("Removing every row, then adding new ones, starts a fresh walk")
+  func allRowsGone() throws {
+    let store = try RouteStore.inMemory()
+    let id = try store.makeRunningShift()
+    try store.database.beginImmediate()
+    try store.appendSamples(storeTestRoute(count: 80, seed: 71), to: id)
+    var live = ActiveRouteMeasurement(shift: id)
+    #expect(try live.refresh(from: store).usablePositionCount == 80)
+    try store.database.rollback()
+    #expect(try live.refresh(from: store) == RouteDistance())
+    #expect(live.counters.freshMeasurements == 1)
+    #expect(live.highWaterRowID == 0)
+    try store.appendSamples(storeTestRoute(count: 30, seed: 72), to: id)
+    #expect(storeTestIdentical(try live.refresh(from: store), try store.measure(shift: id)))
+    #expect(live.counters.freshMeasurements == 1)
+  }
+}
