@@ -41,6 +41,12 @@ public struct FeedMeasurement: Sendable, Hashable {
   public var format: FeedFormat
   public var distance: RouteDistance
   public var report: IngestReport
+
+  public init(format: FeedFormat, distance: RouteDistance, report: IngestReport) {
+    self.format = format
+    self.distance = distance
+    self.report = report
+  }
 }
 
 /// The ingest stage for one shift: reader → capture sessions minted → `RouteSampleFilter` →

@@ -1,5 +1,6 @@
 import RouteFeeds
 import RouteMileage
+import RouteStore
 
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +13,7 @@ import Darwin
 /// `routemiles batch PATH...`: many historical shifts, one per file, measured in parallel.
 enum BatchCommand {
   static let name = "batch"
-  static let usage = "routemiles batch [options] PATH..."
+  static let usage = "routemiles batch [options] PATH... | --store PATH [SHIFT-ID...]"
   static let help = """
     USAGE: \(usage)
 
@@ -20,6 +21,10 @@ enum BatchCommand {
     ending .gpx .nmea .nma .txt .log .csv .tsv, hidden entries skipped) and glob patterns. Output
     follows the input order whatever the parallelism. One bad file never stops the batch: its
     error is on its row and on standard error, and the exit status is 1 at the end.
+
+    With --store PATH it measures the store's shifts instead — every one, or the shift IDs given —
+    each from its stored rows in one pass (a shift whose import was interrupted is reported as
+    failed, with no figure).
 
     Output:
       --format table|csv|jsonl  table (default) for people; csv with a header; jsonl is the
@@ -37,7 +42,7 @@ enum BatchCommand {
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
       argv, command: name,
-      options: MeasureOptions.valueOptions.union(["format", "jobs"]),
+      options: MeasureOptions.valueOptions.union(["format", "jobs", "store"]),
       flags: MeasureOptions.flagOptions.union(["help", "progress", "no-progress"]))
     if arguments.has("help") {
       console.out(help + "\n")
@@ -54,19 +59,28 @@ enum BatchCommand {
       format = .table
     }
     let jobs = try arguments.integer("jobs", minimum: 1) ?? processorCount()
-    guard !arguments.operands.isEmpty else {
-      throw .usage("no input: give files, directories or patterns", command: name)
+    let storePath = arguments.value("store")
+    guard !arguments.operands.isEmpty || storePath != nil else {
+      throw .usage("no input: give files, directories or patterns, or --store PATH", command: name)
     }
-    let (paths, problems) = InputPaths.expand(arguments.operands)
+    let jobsToRun: [BatchJob]
+    var problems: [String] = []
+    if let storePath {
+      jobsToRun = try storeJobs(storePath, selecting: arguments.operands)
+    } else {
+      let expanded = InputPaths.expand(arguments.operands)
+      problems = expanded.problems
+      jobsToRun = expanded.paths.map(BatchJob.file)
+    }
     for problem in problems { console.err("routemiles: \(problem)\n") }
     let showProgress =
       arguments.has("progress") || (!arguments.has("no-progress") && console.errorIsTerminal)
 
     var table = BatchTable(format: format, locale: options.locale, window: options.settings.window)
     if let header = table.header { console.out(header) }
-    let progress = showProgress ? ProgressBar(console: console, total: paths.count) : nil
+    let progress = showProgress ? ProgressBar(console: console, total: jobsToRun.count) : nil
     var positions = 0
-    orderedParallelMap(count: paths.count, jobs: jobs, work: { options.measure(path: paths[$0]) }) { index, result in
+    orderedParallelMap(count: jobsToRun.count, jobs: jobs, work: { jobsToRun[$0].run(options) }) { index, result in
       if let failure = result.failure {
         progress?.finish()
         console.err("routemiles: \(failure)\n")
@@ -74,12 +88,33 @@ enum BatchCommand {
       console.out(table.row(for: result))
       console.flush()
       positions += result.measurement?.report.records ?? 0
-      progress?.update(done: index + 1, positions: positions, force: index + 1 == paths.count)
+      progress?.update(done: index + 1, positions: positions, force: index + 1 == jobsToRun.count)
     }
     progress?.finish()
     let summary = table.summary()
     if format == .table { console.out(summary + "\n") } else { console.err(summary + "\n") }
     return table.failed > 0 || !problems.isEmpty ? ExitCode.failure : ExitCode.success
+  }
+
+  /// The stored shifts to measure: all of them, or the IDs given, in the order given.
+  static func storeJobs(_ path: String, selecting operands: [String]) throws(CLIError) -> [BatchJob] {
+    let store = try openStore(path, readOnly: true)
+    let records: [ShiftRecord]
+    do {
+      records = try store.shifts()
+    } catch {
+      throw .failure("\(error)")
+    }
+    if operands.isEmpty { return records.map { .shift(path, $0) } }
+    var byID: [Int64: ShiftRecord] = [:]
+    for record in records { byID[record.id.rawValue] = record }
+    return try operands.map { (operand: String) throws(CLIError) -> BatchJob in
+      guard let id = Int64(operand) else {
+        throw .usage("with --store, operands are shift IDs, not '\(operand)'", command: name)
+      }
+      guard let record = byID[id] else { throw .failure("\(path): there is no shift \(id)") }
+      return .shift(path, record)
+    }
   }
 
   static func processorCount() -> Int {
@@ -200,5 +235,41 @@ struct BatchTable {
 extension String {
   fileprivate func padding(_ width: Int) -> String {
     self + String(repeating: " ", count: max(0, width - count))
+  }
+}
+
+/// One shift of a batch: a feed file, or a shift in a store.
+enum BatchJob: Sendable {
+  case file(String)
+  case shift(String, ShiftRecord)
+
+  /// Measures it; never throws (a failure is on the result).
+  func run(_ options: MeasureOptions) -> InputResult {
+    switch self {
+    case .file(let path):
+      return options.measure(path: path)
+    case .shift(let storePath, let record):
+      var result = InputResult(source: "shift \(record.id.rawValue) (\(record.source))")
+      result.formatName = "store"
+      if record.isInterrupted {
+        result.failure = "\(storePath): shift \(record.id.rawValue) is an interrupted import; its figure would not be the shift's"
+        return result
+      }
+      do {
+        // One connection per job: a connection is not shared across threads.
+        let store = try RouteStore(path: storePath, access: .readOnly)
+        let distance = try store.measure(record, maximumSampleInterval: options.settings.maximumSampleInterval)
+        var report = IngestReport()
+        report.records = record.sampleCount
+        report.retained = record.sampleCount
+        report.sessions = 0
+        report.firstTimestamp = distance.segments.first?.start
+        report.lastTimestamp = distance.segments.last?.end
+        result.measurement = FeedMeasurement(format: .csv, distance: distance, report: report)
+      } catch {
+        result.failure = "\(error)"
+      }
+      return result
+    }
   }
 }

@@ -10,7 +10,9 @@ public enum RouteMilesCLI {
 
     Commands:
       measure   Measure recorded feeds (GPX, NMEA 0183, CSV), each as one shift.
-      batch     Measure many historical shifts (files, directories, globs) in parallel.
+      batch     Measure many historical shifts (files, directories, globs, or a store) in parallel.
+      import    Import feeds as shifts into a SQLite store.
+      shifts    List (or delete) the store's shifts, each measured from its rows.
       pipe      Measure shift records streamed as JSON lines (for Spark and Hadoop Streaming).
 
     Options:
@@ -42,6 +44,10 @@ public enum RouteMilesCLI {
         return try MeasureCommand.run(rest, console: console)
       case BatchCommand.name:
         return try BatchCommand.run(rest, console: console)
+      case ImportCommand.name:
+        return try ImportCommand.run(rest, console: console)
+      case ShiftsCommand.name:
+        return try ShiftsCommand.run(rest, console: console)
       case PipeCommand.name:
         let input: any ByteSource
         if let standardInput {

@@ -1,0 +1,252 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RouteFeeds
+import RouteMileage
+import RouteStore
+
+/// Wall-clock seconds since 1970, for `imported_at` only: no measurement ever reads the clock.
+func wallClockSeconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_REALTIME, &now)
+  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// Opens a store for a command, turning its error into an input failure that names the path.
+func openStore(_ path: String, readOnly: Bool = false) throws(CLIError) -> RouteStore {
+  do {
+    return try RouteStore(path: path, access: readOnly ? .readOnly : .readWrite)
+  } catch {
+    throw .failure("\(error)")
+  }
+}
+
+/// `routemiles import FILE... --store PATH`: each feed becomes one stored shift.
+enum ImportCommand {
+  static let name = "import"
+  static let usage = "routemiles import [options] --store PATH FILE... | -"
+  static let help = """
+    USAGE: \(usage)
+
+    Imports each feed as one shift in the SQLite store at PATH (created if missing), with the
+    capture filter applied, and prints the shift's figure measured from the stored rows in one
+    pass. Samples are written in batches, one transaction each; the shift is marked complete in
+    the same transaction as its last batch. An import stopped by an error, Ctrl-C or kill -9
+    leaves whole batches under a shift marked as an interrupted import (see `shifts`), never a
+    shift that looks complete. A feed that cannot be read to the end (for example malformed XML)
+    keeps the rows read before the problem, stays marked interrupted, and exits 1.
+
+    Without --shift-start/--shift-end the shift has no window: it starts at its first retained
+    sample, its end is unknown, and no window gaps are counted.
+
+    Options:
+      --store PATH            The store (required).
+      --json                  One JSON object per input (the measure fields plus "shift").
+      --batch-size N          Samples per transaction (default 4096).
+
+    \(MeasureOptions.help)
+    """
+
+  static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
+    let arguments = try Arguments(
+      argv, command: name,
+      options: MeasureOptions.valueOptions.union(["store", "batch-size"]),
+      flags: MeasureOptions.flagOptions.union(["help", "json"]))
+    if arguments.has("help") {
+      console.out(help + "\n")
+      return ExitCode.success
+    }
+    guard let storePath = arguments.value("store") else {
+      throw .usage("import needs --store PATH", command: name)
+    }
+    let options = try MeasureOptions(arguments)
+    guard !arguments.operands.isEmpty else {
+      throw .usage("no input: give one or more files, or - for standard input", command: name)
+    }
+    let batchSize = try arguments.integer("batch-size", minimum: 1) ?? ShiftImportWriter.defaultBatchSize
+    let store = try openStore(storePath)
+    var status = ExitCode.success
+    for path in arguments.operands {
+      do {
+        let result = try importFeed(path, into: store, options: options, batchSize: batchSize)
+        if let failure = result.input.failure {
+          console.err("routemiles: \(failure)\n")
+          status = ExitCode.failure
+        }
+        if arguments.has("json") {
+          var json = MeasurementJSON.object(for: result.input, locale: options.locale, window: options.settings.window)
+          json.set("shift", result.shift.map { Int($0.rawValue) } ?? -1)
+          console.out(json.text + "\n")
+        } else {
+          console.out(result.summary(locale: options.locale))
+        }
+        console.flush()
+      } catch {
+        console.err("routemiles: \(path): \(error)\n")
+        status = ExitCode.failure
+      }
+    }
+    return status
+  }
+
+  struct Imported {
+    var input: InputResult
+    var shift: ShiftID?
+    var complete: Bool
+
+    func summary(locale: MileageLocale) -> String {
+      guard let shift, let measurement = input.measurement else {
+        return "\(input.source): not imported\n"
+      }
+      let quality = RouteQuality(measurement.distance, locale: locale)
+      let state = complete ? "" : " (interrupted import: the feed could not be read to the end)"
+      return "\(input.source) → \(shift)\(state)\n  \(quality.line)\n  "
+        + HumanReport.ingestSummary(measurement.report, format: measurement.format) + "\n"
+    }
+  }
+
+  /// Imports one feed; the shift is complete only when the feed was read to the end.
+  static func importFeed(_ path: String, into store: RouteStore, options: MeasureOptions, batchSize: Int) throws -> Imported {
+    var input = InputResult(source: path)
+    let source: FileByteSource
+    do {
+      source = try FileByteSource(path: path)
+    } catch {
+      input.failure = "\(path): \(error)"
+      return Imported(input: input, shift: nil, complete: false)
+    }
+    var writer = try store.beginImport(
+      source: path, window: options.settings.window, importedAt: wallClockSeconds(), batchSize: batchSize)
+    var bytes = source
+    var measurement = try FeedIngest.measure(
+      &bytes, format: options.inputFormat, options: options.feedOptions, settings: options.settings, retained: &writer)
+    let complete = measurement.report.failure == nil
+    if complete {
+      try writer.finish()
+    } else {
+      try writer.flush()
+      input.failure = MeasureOptions.describe(measurement.report.failure!, in: path)
+    }
+    // The figure a stored shift reports is always the one-pass measurement of its rows.
+    measurement.distance = try store.measure(
+      shift: writer.shift, maximumSampleInterval: options.settings.maximumSampleInterval)
+    input.measurement = measurement
+    return Imported(input: input, shift: writer.shift, complete: complete)
+  }
+}
+
+/// `routemiles shifts --store PATH`: the stored shifts, each measured from its rows now.
+enum ShiftsCommand {
+  static let name = "shifts"
+  static let usage = "routemiles shifts --store PATH [--json] [--delete ID]"
+  static let help = """
+    USAGE: \(usage)
+
+    Lists the shifts in the store with their figures, each measured from the stored rows in one
+    pass every time it is asked (nothing derived is stored). A shift whose import was interrupted
+    is listed as such, with its row count and no figure.
+
+    Options:
+      --store PATH            The store (required).
+      --json                  One JSON object per shift.
+      --delete ID             Delete shift ID and all its rows, then list what remains.
+      --max-interval SECONDS  Continuity interval for the figures (default 120).
+      --locale ID             Number format of the words.
+    """
+
+  static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
+    let arguments = try Arguments(
+      argv, command: name, options: ["store", "delete", "max-interval", "locale"], flags: ["help", "json"])
+    if arguments.has("help") {
+      console.out(help + "\n")
+      return ExitCode.success
+    }
+    guard let storePath = arguments.value("store") else {
+      throw .usage("shifts needs --store PATH", command: name)
+    }
+    guard arguments.operands.isEmpty else {
+      throw .usage("unexpected argument '\(arguments.operands[0])'", command: name)
+    }
+    let interval = try arguments.double("max-interval", minimum: 0) ?? RouteContinuity.defaultMaximumSampleInterval
+    let locale = arguments.value("locale").map(MileageLocale.init(identifier:)) ?? .english
+    let store = try openStore(storePath, readOnly: arguments.value("delete") == nil)
+    do {
+      if let text = arguments.value("delete") {
+        guard let id = Int64(text) else { throw CLIError.usage("--delete needs a shift ID, not '\(text)'", command: name) }
+        try store.deleteShift(ShiftID(id))
+        console.err("routemiles: deleted shift \(id)\n")
+      }
+      let records = try store.shifts()
+      if !arguments.has("json") {
+        console.out("  shift  status        start                 end                   samples  figure\n")
+      }
+      for record in records {
+        let distance = record.isInterrupted ? nil : try store.measure(record, maximumSampleInterval: interval)
+        if arguments.has("json") {
+          console.out(json(record, distance: distance, locale: locale).text + "\n")
+        } else {
+          console.out(row(record, distance: distance, locale: locale) + "\n")
+        }
+      }
+      if records.isEmpty, !arguments.has("json") { console.out("  (no shifts)\n") }
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw .failure("\(error)")
+    }
+    return ExitCode.success
+  }
+
+  static func statusWord(_ record: ShiftRecord) -> String {
+    switch record.status {
+    case .importing: "interrupted"
+    case .complete: "complete"
+    case .running: "running"
+    }
+  }
+
+  static func row(_ record: ShiftRecord, distance: RouteDistance?, locale: MileageLocale) -> String {
+    func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+      let padding = String(repeating: " ", count: max(0, width - text.count))
+      return left ? text + padding : padding + text
+    }
+    let start = CivilTime.iso8601(record.start)
+    let end = record.end.map(CivilTime.iso8601) ?? "no window"
+    let figure =
+      distance.map { RouteQuality($0, locale: locale).line }
+      ?? "not measured: interrupted import (\(record.sampleCount) rows kept)"
+    return pad(String(record.id.rawValue), 7) + "  " + pad(statusWord(record), 12, left: true) + "  "
+      + pad(start, 20, left: true) + "  " + pad(end, 20, left: true) + "  " + pad(String(record.sampleCount), 7)
+      + "  " + figure + "  (" + record.source + ")"
+  }
+
+  static func json(_ record: ShiftRecord, distance: RouteDistance?, locale: MileageLocale) -> JSONObject {
+    var json = JSONObject()
+    json.set("shift", Int(record.id.rawValue))
+    json.set("status", statusWord(record))
+    json.set("source", record.source)
+    json.set("start", CivilTime.iso8601(record.start))
+    json.set("end", record.end.map(CivilTime.iso8601))
+    json.set("importedAt", CivilTime.iso8601(record.importedAt))
+    json.set("samples", record.sampleCount)
+    if let distance {
+      let quality = RouteQuality(distance, locale: locale)
+      json.set("meters", distance.meters)
+      json.set("miles", distance.miles)
+      json.set("segmentCount", distance.contributingSegmentCount)
+      json.set("gapCount", distance.gapCount)
+      json.set("usablePositionCount", distance.usablePositionCount)
+      json.set("usesInferredContinuity", distance.usesInferredContinuity)
+      json.set("isMeasured", distance.isMeasured)
+      json.set("isPartial", distance.isPartial)
+      json.set("summary", quality.line)
+    } else {
+      json.set("summary", nil as String?)
+    }
+    return json
+  }
+}
