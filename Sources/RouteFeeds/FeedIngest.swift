@@ -98,6 +98,15 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     }
   }
 
+  /// Ends every capture session now, as a killed app's would end: the next position of any
+  /// reader session is minted a new capture session, so nothing is measured across the
+  /// interruption. Legacy rows stay legacy.
+  public mutating func interruptCapture() {
+    sessionIDs.removeAll()
+    lastOrdinal = nil
+    lastSessionID = nil
+  }
+
   /// Mints the capture session for a reader ordinal now, before its first position, so a
   /// caller that knows every session up front (a `pipe` record) can mint them in a fixed order
   /// rather than in order of appearance.

@@ -1,0 +1,142 @@
+import RouteMileage
+
+/// Whichever reader a format needs, behind one concrete type, for callers that pick the format
+/// at run time and drive the reader themselves (replay). Dispatch costs one switch per chunk, not
+/// per record; `FeedIngest.measure` still specialises each reader for the hot path.
+public enum AnyFeedReader: FeedReader {
+  case gpx(GPXReader)
+  case nmea(NMEAReader)
+  case csv(CSVReader)
+
+  public init(format: FeedFormat, options: FeedOptions) {
+    switch format {
+    case .gpx: self = .gpx(GPXReader(options: options))
+    case .nmea: self = .nmea(NMEAReader(options: options))
+    case .csv: self = .csv(CSVReader(options: options))
+    }
+  }
+
+  public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) throws(FeedError) {
+    switch self {
+    case .gpx(var reader):
+      defer { self = .gpx(reader) }
+      try reader.read(chunk, into: &sink)
+    case .nmea(var reader):
+      defer { self = .nmea(reader) }
+      try reader.read(chunk, into: &sink)
+    case .csv(var reader):
+      defer { self = .csv(reader) }
+      try reader.read(chunk, into: &sink)
+    }
+  }
+
+  public mutating func finish(into sink: inout some FeedSink) throws(FeedError) {
+    switch self {
+    case .gpx(var reader):
+      defer { self = .gpx(reader) }
+      try reader.finish(into: &sink)
+    case .nmea(var reader):
+      defer { self = .nmea(reader) }
+      try reader.finish(into: &sink)
+    case .csv(var reader):
+      defer { self = .csv(reader) }
+      try reader.finish(into: &sink)
+    }
+  }
+}
+
+/// One thing a reader delivered, held so a caller can release it later (replay plays records
+/// back at feed time).
+public enum FeedRecord: Sendable, Hashable {
+  case position(RouteSample, session: Int?, line: Int)
+  case rejected(FeedReason, line: Int)
+  case unreadable(FeedReason, line: Int)
+  case ignored(FeedReason, line: Int)
+
+  /// Hands the record to a sink, as the reader would have.
+  public func deliver(to sink: inout some FeedSink) {
+    switch self {
+    case .position(let sample, let session, let line): sink.position(sample, session: session, line: line)
+    case .rejected(let reason, let line): sink.rejected(reason, line: line)
+    case .unreadable(let reason, let line): sink.unreadable(reason, line: line)
+    case .ignored(let reason, let line): sink.ignored(reason, line: line)
+    }
+  }
+}
+
+/// Pulls a feed's records one at a time, reading a chunk whenever it runs out: memory stays
+/// bounded by one chunk's records.
+public struct FeedRecordPuller<Source: ByteSource> {
+  struct Queue: FeedSink {
+    var records: [FeedRecord] = []
+    mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
+      records.append(.position(sample, session: session, line: line))
+    }
+    mutating func rejected(_ reason: FeedReason, line: Int) { records.append(.rejected(reason, line: line)) }
+    mutating func unreadable(_ reason: FeedReason, line: Int) { records.append(.unreadable(reason, line: line)) }
+    mutating func ignored(_ reason: FeedReason, line: Int) { records.append(.ignored(reason, line: line)) }
+  }
+
+  public let format: FeedFormat
+  var source: Source
+  var reader: AnyFeedReader
+  var queue = Queue()
+  var nextIndex = 0
+  var ended = false
+  var pendingChunk: [UInt8]
+  /// Why the feed stopped early, once it has.
+  public private(set) var failure: FeedError?
+
+  /// Detects the format from the first chunk unless one is given.
+  public init(_ source: Source, format: FeedFormat?, options: FeedOptions) {
+    var source = source
+    var first = [UInt8](repeating: 0, count: 1 << 16)
+    var count = 0
+    var failure: FeedError?
+    do {
+      count = try first.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try source.read(into: pointer) }
+    } catch {
+      failure = error
+    }
+    first.removeSubrange(count...)
+    let detected = format ?? first.withUnsafeBufferPointer { FeedFormat.detect(prefix: UnsafeBufferPointer(rebasing: $0.prefix(8192))) }
+    self.source = source
+    self.format = detected
+    self.failure = failure
+    self.ended = failure != nil
+    reader = AnyFeedReader(format: detected, options: options)
+    pendingChunk = first
+  }
+
+  /// The next record, or nil at the end of the feed (or when it stopped early: see `failure`).
+  public mutating func next() -> FeedRecord? {
+    while nextIndex == queue.records.count {
+      queue.records.removeAll(keepingCapacity: true)
+      nextIndex = 0
+      guard !ended else { return nil }
+      do throws(FeedError) {
+        if !pendingChunk.isEmpty {
+          let chunk = pendingChunk
+          pendingChunk = []
+          try chunk.withUnsafeBufferPointer { buffer throws(FeedError) in try reader.read(buffer, into: &queue) }
+          continue
+        }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let count = try buffer.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try source.read(into: pointer) }
+        if count == 0 {
+          ended = true
+          try reader.finish(into: &queue)
+        } else {
+          try buffer.withUnsafeBufferPointer { pointer throws(FeedError) in
+            try reader.read(UnsafeBufferPointer(rebasing: pointer[0..<count]), into: &queue)
+          }
+        }
+      } catch {
+        failure = error
+        ended = true
+      }
+    }
+    defer { nextIndex += 1 }
+    return queue.records[nextIndex]
+  }
+}

@@ -1,0 +1,525 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
+import RouteFeeds
+import RouteMileage
+import RouteStore
+import Synchronization
+
+/// Set by SIGINT during a replay, so Ctrl-C ends the shift instead of killing the process.
+let replayInterrupted = Atomic<Bool>(false)
+
+/// `routemiles replay FEED`: a recorded drive played back as a live shift.
+enum ReplayCommand {
+  static let name = "replay"
+  static let usage = "routemiles replay [options] FEED"
+  static let help = """
+    USAGE: \(usage)
+
+    Plays a recorded drive back as if it were being captured now. A capture loop releases the
+    feed's records at feed time scaled by --speed, runs each through the capture filter and writes
+    the retained samples to the store in batches, one transaction per --batch-seconds of shift
+    time. A display loop refreshes ActiveRouteMeasurement against the store every --refresh
+    seconds of shift time and redraws a live card; the mileage figure on the card changes at most
+    once per --route-update seconds (counts and state changes show at once). At the end, or on
+    Ctrl-C, the shift ends and two figures are printed: the last live figure and the final figure
+    measured from the stored rows in one pass; for an in-order feed with no faults they are
+    identical, and the replay says so, or says why not.
+
+    On a terminal the card redraws in place; otherwise, or with --json, one JSON line per update
+    (fields in README, "Replay").
+
+    Timing:
+      --speed FACTOR|max      Shift seconds per real second (default 1; max = no waiting).
+      --refresh SECONDS       Display refresh interval, shift time (default 2).
+      --route-update SECONDS  Least time between changes of the card's figure (default 30).
+      --batch-seconds SECONDS Capture batch interval, shift time (default 5).
+
+    Store:
+      --store PATH            Keep the shift in this SQLite store (default: in memory).
+
+    Faults on purpose:
+      --discard-batches P     Roll back a random fraction P of batches after they were measured.
+      --seed N                Seed for --discard-batches (default 1).
+      --interrupt-at SECONDS  End capture at this shift time, as a killed app: the unsaved batch
+                              is lost and capture resumes in a new session after --relaunch-after.
+      --relaunch-after SECONDS  Downtime of the interruption (default 30).
+
+    Output:
+      --json                  JSON Lines even on a terminal.
+
+    \(MeasureOptions.help)
+    """
+
+  struct Settings {
+    var speed: Double?  // nil = max
+    var refresh = 2.0
+    var routeUpdate = 30.0
+    var batchSeconds = 5.0
+    var discardFraction = 0.0
+    var seed: UInt64 = 1
+    var interruptAt: Double?
+    var relaunchAfter = 30.0
+    var json = false
+  }
+
+  static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
+    let arguments = try Arguments(
+      argv, command: name,
+      options: MeasureOptions.valueOptions.union([
+        "speed", "refresh", "route-update", "batch-seconds", "store", "discard-batches", "seed",
+        "interrupt-at", "relaunch-after",
+      ]),
+      flags: MeasureOptions.flagOptions.union(["help", "json"]))
+    if arguments.has("help") {
+      console.out(help + "\n")
+      return ExitCode.success
+    }
+    let options = try MeasureOptions(arguments)
+    guard options.settings.filter != nil else {
+      throw .usage("replay captures through the filter; --no-filter does not apply", command: name)
+    }
+    guard arguments.operands.count == 1, let feedPath = arguments.operands.first else {
+      throw .usage("replay plays exactly one feed", command: name)
+    }
+    var settings = Settings()
+    if let speed = arguments.value("speed") {
+      if speed == "max" {
+        settings.speed = nil
+      } else {
+        guard let factor = Double(speed), factor > 0, factor.isFinite else {
+          throw .usage("--speed needs a positive factor or 'max', not '\(speed)'", command: name)
+        }
+        settings.speed = factor
+      }
+    } else {
+      settings.speed = 1
+    }
+    func positive(_ option: String) throws(CLIError) -> Double? {
+      guard let value = try arguments.double(option, minimum: 0) else { return nil }
+      guard value > 0 else { throw .usage("--\(option) must be more than 0", command: name) }
+      return value
+    }
+    settings.refresh = try positive("refresh") ?? settings.refresh
+    settings.routeUpdate = try arguments.double("route-update", minimum: 0) ?? settings.routeUpdate
+    settings.batchSeconds = try positive("batch-seconds") ?? settings.batchSeconds
+    if let fraction = try arguments.double("discard-batches", minimum: 0) {
+      guard fraction <= 1 else { throw .usage("--discard-batches is a fraction from 0 to 1", command: name) }
+      settings.discardFraction = fraction
+    }
+    settings.seed = UInt64(try arguments.integer("seed", minimum: 0) ?? 1)
+    settings.interruptAt = try arguments.double("interrupt-at", minimum: 0)
+    settings.relaunchAfter = try arguments.double("relaunch-after", minimum: 0) ?? settings.relaunchAfter
+    settings.json = arguments.has("json") || !console.outputIsTerminal
+
+    let source: FileByteSource
+    do {
+      source = try FileByteSource(path: feedPath)
+    } catch {
+      throw .failure("\(feedPath): \(error)")
+    }
+    let store: RouteStore
+    if let path = arguments.value("store") {
+      store = try openStore(path)
+    } else {
+      do {
+        store = try RouteStore.inMemory()
+      } catch {
+        throw .failure("\(error)")
+      }
+    }
+    var replay = LiveReplay(
+      feedPath: feedPath, source: source, options: options, settings: settings, store: store, console: console)
+    replayInterrupted.store(false, ordering: .relaxed)
+    let previous = signal(SIGINT) { _ in replayInterrupted.store(true, ordering: .relaxed) }
+    defer { signal(SIGINT, previous) }
+    do {
+      return try replay.run()
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw .failure("\(feedPath): \(error)")
+    }
+  }
+}
+
+/// Collects the samples the capture filter retains until the capture loop writes a batch.
+struct PendingBatch: RetainedSampleSink {
+  var samples: [RouteSample] = []
+  mutating func retain(_ sample: RouteSample) { samples.append(sample) }
+  mutating func chunkFinished() {}
+}
+
+/// A seeded generator (SplitMix64) for reproducible faults.
+struct ReplayRandom {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+/// The capture loop, the display loop and the card, against one store connection.
+struct LiveReplay {
+  let feedPath: String
+  let options: MeasureOptions
+  let settings: ReplayCommand.Settings
+  let store: RouteStore
+  let console: Console
+  var puller: FeedRecordPuller<FileByteSource>
+  var ingest: ShiftIngest<PendingBatch>
+  var random: ReplayRandom
+  var shift: ShiftID?
+  var live: ActiveRouteMeasurement?
+  var card = LiveCard()
+  var startTime = 0.0
+  var clock = 0.0
+  var batches = 0
+  var discardedBatches = 0
+  var storedSamples = 0
+  var lostSamples = 0
+  var notCaptured = 0
+  var captureResumesAt: Double?
+  var interruptDone = false
+  var drawnLines = 0
+
+  init(
+    feedPath: String, source: FileByteSource, options: MeasureOptions, settings: ReplayCommand.Settings,
+    store: RouteStore, console: Console
+  ) {
+    self.feedPath = feedPath
+    self.options = options
+    self.settings = settings
+    self.store = store
+    self.console = console
+    puller = FeedRecordPuller(source, format: options.inputFormat, options: options.feedOptions)
+    var ingestSettings = options.settings
+    ingestSettings.window = nil
+    ingest = ShiftIngest(settings: ingestSettings, retained: PendingBatch())
+    random = ReplayRandom(state: settings.seed)
+    card.routeUpdate = settings.routeUpdate
+  }
+
+  mutating func run() throws -> Int32 {
+    // Records before the first timed position are released at the start.
+    var waiting: [FeedRecord] = []
+    var first: RouteSample?
+    while let record = puller.next() {
+      waiting.append(record)
+      if case .position(let sample, _, _) = record, sample.timestamp.isFinite {
+        first = sample
+        break
+      }
+    }
+    guard let first else {
+      for record in waiting { record.deliver(to: &ingest) }
+      return try finishWithoutRoute()
+    }
+    startTime = options.settings.window?.start ?? first.timestamp
+    clock = startTime
+    let shift = try store.createShift(
+      start: startTime, end: nil, source: feedPath, importedAt: wallClockSeconds(), status: .running)
+    self.shift = shift
+    live = ActiveRouteMeasurement(shift: shift, maximumSampleInterval: options.settings.maximumSampleInterval)
+    var nextRefresh = startTime + settings.refresh
+    var nextBatch = startTime + settings.batchSeconds
+    var pending: FeedRecord? = nil
+    var queue = waiting[...]
+
+    while true {
+      if replayInterrupted.load(ordering: .relaxed) { break }
+      if pending == nil { pending = queue.popFirst() ?? puller.next() }
+      guard let record = pending else { break }
+      let recordTime = Self.time(of: record).map { max($0, clock) } ?? clock
+      var eventTime = min(recordTime, nextRefresh, nextBatch)
+      if let interrupt = settings.interruptAt.map({ startTime + $0 }), !interruptDone { eventTime = min(eventTime, interrupt) }
+      wait(until: eventTime)
+      clock = eventTime
+      if let interrupt = settings.interruptAt.map({ startTime + $0 }), !interruptDone, clock >= interrupt {
+        interruptCapture()
+      }
+      if recordTime <= clock {
+        release(record)
+        pending = nil
+      }
+      if clock >= nextBatch {
+        try writeBatch()
+        nextBatch += settings.batchSeconds
+      }
+      if clock >= nextRefresh {
+        try refresh(final: false)
+        nextRefresh += settings.refresh
+      }
+    }
+    return try end()
+  }
+
+  static func time(of record: FeedRecord) -> Double? {
+    if case .position(let sample, _, _) = record, sample.timestamp.isFinite { return sample.timestamp }
+    return nil
+  }
+
+  /// Sleeps until the shift clock reaches `time`, at the chosen speed.
+  func wait(until time: Double) {
+    guard let speed = settings.speed, time > clock else { return }
+    var remaining = (time - clock) / speed
+    while remaining > 0, !replayInterrupted.load(ordering: .relaxed) {
+      let step = min(remaining, 0.25)
+      var request = timespec(tv_sec: Int(step), tv_nsec: Int((step - Double(Int(step))) * 1e9))
+      nanosleep(&request, nil)
+      remaining -= step
+    }
+  }
+
+  /// One record reaches the capture service (unless the app is "dead" after an interruption).
+  mutating func release(_ record: FeedRecord) {
+    if let resume = captureResumesAt, case .position(let sample, _, _) = record {
+      if sample.timestamp < resume {
+        notCaptured += 1
+        return
+      }
+      captureResumesAt = nil
+    }
+    record.deliver(to: &ingest)
+  }
+
+  /// Kills capture: the unsaved batch is lost, and after the downtime capture starts a new
+  /// session.
+  mutating func interruptCapture() {
+    interruptDone = true
+    lostSamples += ingest.retainedSink.samples.count
+    ingest.retainedSink.samples.removeAll()
+    ingest.interruptCapture()
+    captureResumesAt = clock + settings.relaunchAfter
+    let lost = lostSamples
+    let resumes = shiftSeconds(clock + settings.relaunchAfter)
+    emitEvent("interrupt", extra: { json in
+      json.set("lostSamples", lost)
+      json.set("captureResumesAt", resumes)
+    })
+  }
+
+  /// Writes the waiting samples as one batch: committed, or (a chosen fault) measured and then
+  /// rolled back.
+  mutating func writeBatch() throws {
+    let samples = ingest.retainedSink.samples
+    ingest.retainedSink.samples.removeAll(keepingCapacity: true)
+    guard !samples.isEmpty, let shift else { return }
+    batches += 1
+    let discard = settings.discardFraction > 0 && random.unit() < settings.discardFraction
+    try store.database.beginImmediate()
+    do {
+      try store.appendSamples(samples, to: shift)
+      if discard {
+        // Measured while in the store, then lost: the next refresh must notice.
+        _ = try live?.refresh(from: store)
+        try store.database.rollback()
+        discardedBatches += 1
+        emitEvent("discard", extra: { $0.set("samples", samples.count) })
+      } else {
+        try store.database.commit()
+        storedSamples += samples.count
+      }
+    } catch {
+      if store.database.isInTransaction { try? store.database.rollback() }
+      throw error
+    }
+  }
+
+  mutating func refresh(final: Bool) throws {
+    guard let shift, var live else { return }
+    let distance = try live.refresh(from: store)
+    self.live = live
+    _ = shift
+    card.update(distance, at: clock, final: final)
+    draw()
+  }
+
+  mutating func end() throws -> Int32 {
+    try writeBatch()
+    try refresh(final: true)
+    guard let shift, let live else { return try finishWithoutRoute() }
+    let window = options.settings.window
+    try store.finishShift(shift, end: window?.end)
+    let final = try store.measure(shift: shift, maximumSampleInterval: options.settings.maximumSampleInterval)
+    let liveDistance = live.distance
+    let identical = final == liveDistance
+    let reason = identical ? nil : Self.whyDifferent(live: liveDistance, final: final, window: window)
+    let liveLine = RouteQuality(liveDistance, locale: options.locale).line
+    let finalLine = RouteQuality(final, locale: options.locale).line
+    if settings.json {
+      var json = JSONObject()
+      json.set("type", "end")
+      json.set("shiftSeconds", shiftSeconds(clock))
+      json.set("interrupted", replayInterrupted.load(ordering: .relaxed))
+      json.set("liveLine", liveLine)
+      json.set("finalLine", finalLine)
+      json.set("liveMeters", liveDistance.meters)
+      json.set("finalMeters", final.meters)
+      json.set("identical", identical)
+      json.set("reason", reason)
+      json.set("shift", Int(shift.rawValue))
+      json.set("batches", batches)
+      json.set("discardedBatches", discardedBatches)
+      json.set("storedSamples", storedSamples)
+      json.set("lostSamples", lostSamples)
+      json.set("notCaptured", notCaptured)
+      var counters = JSONObject()
+      counters.set("probes", live.counters.probes)
+      counters.set("unchanged", live.counters.unchanged)
+      counters.set("extensions", live.counters.extensions)
+      counters.set("freshMeasurements", live.counters.freshMeasurements)
+      counters.set("rowsFetched", live.counters.rowsFetched)
+      json.set("refreshes", counters)
+      console.out(json.text + "\n")
+    } else {
+      console.out("\nShift ended after \(LiveCard.clockText(clock - startTime)).\n")
+      console.out("  Last live figure:  \(liveLine)\n")
+      console.out("  Final figure:      \(finalLine)  (measured from the stored rows in one pass)\n")
+      console.out(identical ? "  The two figures are identical.\n" : "  They differ: \(reason ?? "")\n")
+    }
+    console.flush()
+    if let failure = puller.failure {
+      console.err("routemiles: \(MeasureOptions.describe(failure, in: feedPath))\n")
+      return ExitCode.failure
+    }
+    return ExitCode.success
+  }
+
+  mutating func finishWithoutRoute() throws -> Int32 {
+    let measurement = ingest.measurement(format: puller.format)
+    let line = RouteQuality(measurement.distance, locale: options.locale).line
+    if settings.json {
+      var json = JSONObject()
+      json.set("type", "end")
+      json.set("shiftSeconds", 0)
+      json.set("liveLine", line)
+      json.set("finalLine", line)
+      json.set("identical", true)
+      json.set("reason", nil as String?)
+      console.out(json.text + "\n")
+    } else {
+      console.out("No timed position in the feed: nothing to replay.\n  \(line)\n")
+    }
+    if let failure = puller.failure {
+      console.err("routemiles: \(MeasureOptions.describe(failure, in: feedPath))\n")
+      return ExitCode.failure
+    }
+    return ExitCode.success
+  }
+
+  /// Says why the live and final figures differ, from what differs between them.
+  static func whyDifferent(live: RouteDistance, final: RouteDistance, window: ShiftWindow?) -> String {
+    var reasons: [String] = []
+    let windowGaps = final.gaps.filter { $0.kind == .windowStart || $0.kind == .windowEnd }.count
+    if windowGaps > 0 {
+      reasons.append("the final figure is measured against the shift window, which adds \(windowGaps) window \(windowGaps == 1 ? "gap" : "gaps") a running shift cannot have")
+    }
+    if final.positionsOutsideWindow > 0 {
+      reasons.append("\(final.positionsOutsideWindow) stored positions lie outside the shift window and are not measured in the final figure")
+    }
+    if reasons.isEmpty {
+      reasons.append("the live walk extends forwards only, while the one-pass measurement sorts every stored row; the stored rows are not in time order")
+    }
+    return reasons.joined(separator: "; ") + "."
+  }
+
+  func shiftSeconds(_ time: Double) -> Double { ((time - startTime) * 1000).rounded() / 1000 }
+
+  func emitEvent(_ type: String, extra: (inout JSONObject) -> Void) {
+    guard settings.json else { return }
+    var json = JSONObject()
+    json.set("type", type)
+    json.set("shiftSeconds", shiftSeconds(clock))
+    extra(&json)
+    console.out(json.text + "\n")
+    console.flush()
+  }
+
+  mutating func draw() {
+    let measurement = ingest.measurement(format: puller.format)
+    let report = measurement.report
+    let shown = card.shown
+    let latest = card.latest
+    let quality = RouteQuality(shown, locale: options.locale)
+    if settings.json {
+      var json = JSONObject()
+      json.set("type", "update")
+      json.set("shiftSeconds", shiftSeconds(clock))
+      json.set("clock", LiveCard.clockText(clock - startTime))
+      json.set("feedTime", CivilTime.iso8601(clock))
+      json.set("state", card.finished ? "ended" : "inProgress")
+      json.set("line", quality.line)
+      json.set("meters", shown.isMeasured ? shown.meters : nil)
+      json.set("liveMeters", latest.isMeasured ? latest.meters : nil)
+      json.set("isMeasured", latest.isMeasured)
+      json.set("isPartial", latest.isPartial)
+      json.set("segmentCount", latest.contributingSegmentCount)
+      json.set("gapCount", latest.gapCount)
+      json.set("captured", report.retained - lostSamples)
+      json.set("stored", storedSamples)
+      json.set("rejected", report.rejectedCount)
+      json.set("unreadable", report.errors)
+      json.set("batches", batches)
+      json.set("discardedBatches", discardedBatches)
+      json.set("freshMeasurements", live?.counters.freshMeasurements ?? 0)
+      console.out(json.text + "\n")
+      console.flush()
+      return
+    }
+    var lines = [
+      "\(card.finished ? "Shift Ended" : "Shift in Progress") · \(LiveCard.clockText(clock - startTime))",
+      quality.line,
+      latest.isMeasured
+        ? "\(latest.contributingSegmentCount) \(latest.contributingSegmentCount == 1 ? "segment" : "segments") · \(latest.gapCount) \(latest.gapCount == 1 ? "gap" : "gaps")"
+        : "",
+      "Samples: \(report.retained - lostSamples) captured · \(report.rejectedCount) rejected · \(batches) batches"
+        + (discardedBatches > 0 ? " (\(discardedBatches) discarded)" : ""),
+    ]
+    if card.finished { lines.append("") }
+    var text = ""
+    if drawnLines > 0 { text += "\u{1B}[\(drawnLines)F" }
+    for line in lines { text += "\u{1B}[2K" + line + "\n" }
+    drawnLines = lines.count
+    console.out(text)
+    console.flush()
+  }
+}
+
+/// What the live card shows: the route figure changes at most once per `routeUpdate` seconds of
+/// shift time (seed 001), while counts and state changes (measured or not, partial or not) show
+/// at once.
+struct LiveCard {
+  var routeUpdate = 30.0
+  /// The figure on the card.
+  private(set) var shown = RouteDistance()
+  /// The latest measurement.
+  private(set) var latest = RouteDistance()
+  private(set) var lastFigureChange = -Double.infinity
+  private(set) var finished = false
+
+  mutating func update(_ distance: RouteDistance, at time: Double, final: Bool) {
+    latest = distance
+    finished = final
+    let stateChanged = distance.isMeasured != shown.isMeasured || distance.isPartial != shown.isPartial
+    let figureChanged = distance.meters != shown.meters
+    if final || stateChanged || (figureChanged && time - lastFigureChange >= routeUpdate) {
+      if distance.meters != shown.meters || stateChanged { lastFigureChange = time }
+      shown = distance
+    }
+  }
+
+  static func clockText(_ seconds: Double) -> String {
+    let whole = max(0, Int(seconds.rounded(.down)))
+    let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+    return "\(whole / 3600):\(two(whole / 60 % 60)):\(two(whole % 60))"
+  }
+}
