@@ -37,6 +37,8 @@ public struct RouteQuality: Sendable, Hashable {
   /// The sentences that qualify the figure on a detail screen, in reading order.
   public var detailSentences: [String] {
     switch distance.unmeasurable {
+    case .noUsablePosition? where distance.positionsOutsideWindow > 0:
+      return ["No usable position was recorded during the shift, so no distance could be measured."]
     case .noUsablePosition?:
       return ["No usable position was recorded, so no distance could be measured."]
     case .noTwoContinuousPositions?:

@@ -151,6 +151,17 @@ struct RouteQualityTests {
     #expect(q.spoken == Self.noUsable)
   }
 
+  @Test func everyPositionOutsideTheWindowSaysSoWithoutCounts() {
+    let window = ShiftWindow(start: 1_000, end: 2_000)!
+    let d = RouteMileageCalculator().distance(
+      of: [F.position(at: 10, session: 1), F.position(at: 11, north: 20, session: 1)], covering: window)
+    #expect(d.unmeasurable == .noUsablePosition)
+    #expect(d.positionsOutsideWindow == 2)
+    let q = RouteQuality(d)
+    #expect(q.line == "No route recorded")
+    #expect(q.detailSentences == ["No usable position was recorded during the shift, so no distance could be measured."])
+  }
+
   @Test(arguments: ["en_US", "de_DE", "fr_FR"])
   func noTwoContinuousPositions(locale: String) {
     // Two positions across a silence: counts exist in the value, but the words give none.
