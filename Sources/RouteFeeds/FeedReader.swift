@@ -19,7 +19,9 @@ public protocol FeedReader {
 
 /// Settings a reader may need that the feed itself does not carry.
 public struct FeedOptions: Sendable, Hashable {
-  /// The UTC date for NMEA logs whose sentences carry only a time of day (GGA-only logs).
+  /// The UTC date an NMEA log starts on (`--date`), for logs whose sentences carry only a time of
+  /// day (GGA-only logs). When given it overrides the log's own RMC/ZDA dates; later days follow
+  /// by midnight rollover.
   public var date: CivilDate?
   /// An explicit CSV column mapping, for layouts the header matcher does not recognise.
   public var csvColumns: CSVColumnMapping?

@@ -1,0 +1,164 @@
+/// Walks the comma-separated fields of one sentence, in order, without copying.
+///
+/// NMEA fields are positional, so each sentence parser asks for them one after another and
+/// skips the ones it does not use. O(1) memory; each byte is looked at once.
+struct NMEAFields {
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// Where the next field starts, or nil when the sentence has no more fields.
+  var next: Int?
+  let end: Int
+
+  /// - Parameters:
+  ///   - bytes: the line.
+  ///   - comma: the index of the comma after the address, or `end` when there are no fields.
+  ///   - end: the index of the `*` that starts the checksum.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, comma: Int, end: Int) {
+    self.bytes = bytes
+    self.end = end
+    next = comma < end ? comma + 1 : nil
+  }
+
+  /// The next field (possibly empty), or nil when the sentence has no more.
+  @inline(__always)
+  mutating func field() -> UnsafeBufferPointer<UInt8>? {
+    guard let start = next else { return nil }
+    var index = start
+    while index < end, bytes[index] != .asciiComma { index += 1 }
+    next = index < end ? index + 1 : nil
+    return UnsafeBufferPointer(rebasing: bytes[start..<index])
+  }
+
+  /// Skips `count` fields; false when the sentence ran out.
+  @inline(__always)
+  mutating func skip(_ count: Int) -> Bool {
+    for _ in 0..<count where field() == nil { return false }
+    return true
+  }
+}
+
+/// A field's reading: empty, a value, or bytes that are not what the field should hold.
+enum NMEAValue<Value> {
+  case empty
+  case value(Value)
+  case invalid
+}
+
+/// Parsers for NMEA's field encodings, straight from bytes.
+enum NMEAFieldParser {
+  /// Microseconds in a day.
+  static let microsecondsPerDay: Int64 = 86_400_000_000
+
+  /// `hhmmss` or `hhmmss.s…` as microseconds since midnight (digits past the sixth decimal
+  /// are ignored). Seconds may be 60 (a leap second, read as the next minute's 00).
+  ///
+  /// - Complexity: O(*n*) in the field length.
+  static func timeOfDay(_ field: UnsafeBufferPointer<UInt8>) -> NMEAValue<Int64> {
+    let count = field.count
+    if count == 0 { return .empty }
+    guard count >= 6, count <= 32,
+      let hours = twoDigits(field, 0), let minutes = twoDigits(field, 2), let seconds = twoDigits(field, 4),
+      hours < 24, minutes < 60, seconds <= 60
+    else { return .invalid }
+    var micros: Int64 = 0
+    if count > 6 {
+      guard field[6] == .asciiDot, count > 7 else { return .invalid }
+      var scale: Int64 = 100_000
+      for index in 7..<count {
+        let byte = field[index]
+        guard byte.isASCIIDigit else { return .invalid }
+        micros += Int64(byte &- .ascii0) * scale
+        scale /= 10
+      }
+    }
+    return .value(Int64(hours * 3600 + minutes * 60 + seconds) * 1_000_000 + micros)
+  }
+
+  /// A latitude (`ddmm.mmm`) or longitude (`dddmm.mmm`) with its hemisphere letter, in signed
+  /// degrees. Out-of-range degrees (`9100.0,N`) are returned as read; the capture filter
+  /// rejects them. Signs, exponents, minutes of 60 or more, and a missing or wrong hemisphere
+  /// are invalid.
+  static func coordinate(
+    _ field: UnsafeBufferPointer<UInt8>, _ hemisphere: UnsafeBufferPointer<UInt8>?,
+    positive: UInt8, negative: UInt8
+  ) -> NMEAValue<Double> {
+    let count = field.count
+    if count == 0 { return .empty }
+    // Digits before the point: degrees then two of minutes; after it, the minutes' fraction
+    // (digits past the 15th add nothing a double can hold).
+    var index = 0
+    var whole = 0
+    while index < count, field[index].isASCIIDigit, index < 12 {
+      whole = whole * 10 + Int(field[index] &- .ascii0)
+      index += 1
+    }
+    guard index >= 3 else { return .invalid }
+    var fraction = 0
+    var fractionDigits = 0
+    if index < count {
+      guard field[index] == .asciiDot else { return .invalid }
+      index += 1
+      while index < count {
+        let digit = field[index] &- .ascii0
+        guard digit < 10 else { return .invalid }
+        if fractionDigits < 15 {
+          fraction = fraction * 10 + Int(digit)
+          fractionDigits += 1
+        }
+        index += 1
+      }
+    }
+    let degrees = Double(whole / 100)
+    let minutes = Double(whole % 100) + Double(fraction) / ByteNumberParser.powersOfTen[fractionDigits]
+    guard minutes < 60, let hemisphere, hemisphere.count == 1 else { return .invalid }
+    let value = degrees + minutes / 60
+    switch hemisphere[0] {
+    case positive: return .value(value)
+    case negative: return .value(-value)
+    default: return .invalid
+    }
+  }
+
+  /// A plain decimal number (speed, course, DOP, altitude, σ).
+  @inline(__always)
+  static func number(_ field: UnsafeBufferPointer<UInt8>?) -> NMEAValue<Double> {
+    guard let field, !field.isEmpty else { return .empty }
+    guard let value = ByteNumberParser.double(field) else { return .invalid }
+    return .value(value)
+  }
+
+  /// RMC's `ddmmyy` as days since 1970-01-01, or nil when it is empty or names no real day.
+  ///
+  /// The two-digit year pivots at 80: 80–99 are 1980–1999 (GPS began in 1980), 00–79 are
+  /// 2000–2079.
+  static func rmcDate(_ field: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard field.count == 6, let day = twoDigits(field, 0), let month = twoDigits(field, 2),
+      let year = twoDigits(field, 4)
+    else { return nil }
+    return days(year: fullYear(twoDigit: year), month: month, day: day)
+  }
+
+  /// The two decimal digits at `index`, or nil.
+  @inline(__always)
+  static func twoDigits(_ field: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
+    let high = field[index] &- .ascii0
+    let low = field[index + 1] &- .ascii0
+    guard high < 10, low < 10 else { return nil }
+    return Int(high) * 10 + Int(low)
+  }
+
+  /// The century pivot for two-digit years.
+  static func fullYear(twoDigit year: Int) -> Int { year >= 80 ? 1900 + year : 2000 + year }
+
+  /// Days since 1970-01-01 of a real date, else nil.
+  static func days(year: Int, month: Int, day: Int) -> Int? {
+    guard CivilTime.isValidDate(year: year, month: month, day: day) else { return nil }
+    return CivilTime.daysSinceEpoch(year: year, month: month, day: day)
+  }
+
+  /// An unsigned integer field; `.invalid` for anything but digits.
+  static func integer(_ field: UnsafeBufferPointer<UInt8>) -> NMEAValue<Int> {
+    if field.isEmpty { return .empty }
+    guard let value = ByteNumberParser.integer(field) else { return .invalid }
+    return .value(value)
+  }
+}

@@ -1,0 +1,39 @@
+/// Eight bytes at a time, for the scans every byte of a log goes through (line ends,
+/// checksums): a word test replaces eight byte tests on the common path.
+///
+/// The tests are exact about whether a word holds such a byte, not about where; callers fall
+/// back to bytes for the word that matched. Byte order does not matter to them.
+enum NMEAWords {
+  static let ones: UInt64 = 0x0101_0101_0101_0101
+  static let highs: UInt64 = 0x8080_8080_8080_8080
+
+  @inline(__always)
+  static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+    UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+  }
+
+  /// Non-zero when a byte of `word` is outside printable ASCII (0x20–0x7E): below 0x20 the
+  /// subtraction borrows, 0x7F becomes 0x80 when incremented, and 0x80 and above have the high
+  /// bit already.
+  @inline(__always)
+  static func unprintable(_ word: UInt64) -> UInt64 {
+    (((word &- 0x20 &* ones) & ~word) | word | (word &+ ones)) & highs
+  }
+
+  /// Non-zero when a byte of `word` equals `byte`.
+  @inline(__always)
+  static func contains(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let x = word ^ (ones &* UInt64(byte))
+    return (x &- ones) & ~x & highs
+  }
+
+  /// The XOR of a word's eight bytes.
+  @inline(__always)
+  static func foldXOR(_ word: UInt64) -> UInt8 {
+    var x = word
+    x ^= x >> 32
+    x ^= x >> 16
+    x ^= x >> 8
+    return UInt8(truncatingIfNeeded: x)
+  }
+}
