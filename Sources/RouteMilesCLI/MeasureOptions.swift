@@ -21,7 +21,8 @@ struct MeasureOptions {
   static let help = """
     Reading feeds:
       --input-format gpx|nmea|csv  Skip format detection.
-      --date YYYY-MM-DD       UTC date for NMEA logs without RMC/ZDA dates (GGA-only).
+      --date YYYY-MM-DD       UTC date an NMEA log starts on; needed for GGA-only logs, and
+                              overrides the dates in the log (midnight rollover still applies).
       --columns SPEC          CSV column mapping, e.g. 'timestamp=Time,latitude=3,longitude=4'
                               (see README, "CSV").
 
