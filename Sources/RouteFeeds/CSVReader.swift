@@ -42,6 +42,8 @@ public struct CSVReader: FeedReader {
   var skipping = false
   /// Nil until the first significant line has been read.
   var layout: CSVLayout?
+  /// The delimiter a spreadsheet's `sep=;` first line declares.
+  var declaredDelimiter: UInt8?
 
   // Sessions: the previous row's value bytes, compared before any hashing.
   var lastSession: [UInt8] = []
@@ -68,6 +70,7 @@ public struct CSVReader: FeedReader {
   var delimiters: CSVRecordScanner.Delimiters {
     if let layout { return .init(byte: layout.delimiter, anyCandidate: false) }
     if let forced = mapping?.delimiter { return .init(byte: forced.byte, anyCandidate: false) }
+    if let declaredDelimiter { return .init(byte: declaredDelimiter, anyCandidate: false) }
     return .init(byte: .asciiComma, anyCandidate: true)
   }
 
@@ -296,12 +299,23 @@ public struct CSVReader: FeedReader {
       dashcamRecording = 0
       return
     }
+    let trimmed = record.trimmingASCIIWhitespace()
+    if declaredDelimiter == nil, trimmed.count == 5, UnsafeBufferPointer(rebasing: trimmed[..<4]).equalsASCIICaseInsensitive("sep=") {
+      // Excel's `sep=;` line: it names the delimiter; the header follows.
+      declaredDelimiter = trimmed[4]
+      return
+    }
     if let carriageReturn = record.firstIndex(of: .asciiReturn), carriageReturn < record.count - 1 {
       throw FeedError.unmappedColumns(
         line: recordLine,
         detail: "the lines end with a lone carriage return (classic Mac OS); convert the line endings to LF or CRLF")
     }
-    let delimiter = mapping?.delimiter?.byte ?? CSVRecordScanner.detectDelimiter(record)
+    if CSVValues.looksUTF16(record) {
+      throw FeedError.unmappedColumns(
+        line: recordLine,
+        detail: "the file looks like UTF-16 text (every other byte is zero); save it as UTF-8 and read it again")
+    }
+    let delimiter = mapping?.delimiter?.byte ?? declaredDelimiter ?? CSVRecordScanner.detectDelimiter(record)
     if let mapping, !mapping.hasHeader {
       let resolved = try CSVLayout.headerless(mapping: mapping, delimiter: delimiter, line: recordLine)
       layout = resolved

@@ -413,6 +413,19 @@ enum CSVValues {
     return true
   }
 
+  /// Whether a line is UTF-16 text: zeros in (nearly) every odd byte and (almost) no even one,
+  /// or the other way round.
+  static func looksUTF16(_ bytes: Bytes) -> Bool {
+    guard bytes.count >= 8 else { return false }
+    var zeroEven = 0
+    var zeroOdd = 0
+    for (index, byte) in bytes.enumerated() where byte == 0 {
+      if index % 2 == 0 { zeroEven += 1 } else { zeroOdd += 1 }
+    }
+    let half = bytes.count / 2
+    return (zeroOdd * 10 >= half * 9 && zeroEven * 10 <= half) || (zeroEven * 10 >= half * 9 && zeroOdd * 10 <= half)
+  }
+
   /// `$V02`: the line a 70mai dash cam writes at the start of each recording.
   static func isDashcamMarker(_ bytes: Bytes) -> Bool {
     guard bytes.count >= 3, bytes[0] == .asciiDollar, bytes[1] == 0x56 else { return false }

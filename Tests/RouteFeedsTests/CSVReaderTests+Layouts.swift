@@ -42,6 +42,18 @@ extension CSVReaderTests {
     #expect(read.sink.samples.map(\.longitude) == [-122.25, -122.26])
   }
 
+  @Test func excelSepLineNamesTheDelimiter() {
+    let read = CSVTestSupport.read("sep=;\r\ntimestamp;lat;lon;note\r\n2025-11-29T08:00:00Z;1,5;2,5;a, b, c\r\n")
+    #expect(read.sink.events.map(\.description) == ["3: position t=1764403200.0 session=nil"])
+    #expect(read.sink.samples.first?.latitude == 1.5)
+  }
+
+  @Test func utf16FilesAreNamed() {
+    let bytes: [UInt8] = [0xFF, 0xFE] + Array("timestamp,lat,lon\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    #expect(CSVTestSupport.read(bytes).error == .unmappedColumns(
+      line: 1, detail: "the file looks like UTF-16 text (every other byte is zero); save it as UTF-8 and read it again"))
+  }
+
   @Test func semicolonFilesMayUseDecimalCommas() {
     let read = CSVTestSupport.read("timestamp;breite;länge;lat;lon\n2025-11-29T08:00:00Z;x;y;48,1374;11,5755\n")
     #expect(read.sink.samples.map(\.latitude) == [48.1374])
@@ -443,5 +455,65 @@ extension CSVReaderTests {
       "2: position t=1740170756.0 session=0", "3: position t=1740170757.0 session=0", "4: rejected noFix",
       "6: position t=1740170800.0 session=1",
     ])
+  }
+}
+
+/// The `--columns` parser and header resolution under random input: every spec either parses
+/// (and prints back to itself) or throws a command-line error; every header either maps or
+/// throws `unmappedColumns` on its line.
+extension CSVReaderTests {
+  @Test func randomMappingSpecsParseOrThrowAndRoundTrip() {
+    var random = CSVTestRandom(seed: 0x3A9)
+    let pieces = [
+      "timestamp", "lat", "latitude", "lon", "date", "time", "utc_offset", "ns", "ew", "session", "status",
+      "header", "no", "yes", "delimiter", "tab", "semicolon", "timestamp_format", "epoch-ms", "date_format", "dmy",
+      "=", "=", ",", ",", " ", "1", "2", "12", "0", "4097", "GPS Time", "Länge", "ü", "\"", "\t", "\u{0}", "==",
+    ]
+    for _ in 0..<3000 {
+      let count = Int.random(in: 0..<9, using: &random)
+      let spec = (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
+      do {
+        let mapping = try CSVColumnMapping(parsing: spec)
+        #expect(try CSVColumnMapping(parsing: mapping.description) == mapping, "\(spec)")
+        // Whatever it says, reading a small file with it never crashes and stays balanced.
+        let text = "timestamp,lat,lon,GPS Time,Länge\n2025-11-29T08:00:00Z,1,2,3,4\n"
+        let read = CSVTestSupport.read(text, mapping: mapping)
+        if let error = read.error {
+          guard case .unmappedColumns(let line, _) = error else {
+            Issue.record("unexpected error \(error) for \(spec)")
+            continue
+          }
+          #expect(line == 1 || line == 2)
+        }
+      } catch {
+        guard case .unmappedColumns(0, let detail) = error else {
+          Issue.record("unexpected error \(error) for \(spec)")
+          continue
+        }
+        #expect(detail.hasPrefix("--columns: "))
+      }
+    }
+  }
+
+  @Test func randomHeadersMapOrThrowOnTheirLine() {
+    var random = CSVTestRandom(seed: 0x4EAD)
+    let names = [
+      "time", "date", "Lcl Time", "Lcl Date", "UTCOfst", "lat", "lon", "N/S", "E/W", "speed (km/h)", "alt_ft",
+      "session", "status", "x", "", "12.5", "timestamp", "received_at", "\"q,uoted\"", "time_ms", "acc [ft]",
+    ]
+    for _ in 0..<800 {
+      let header = (0..<Int.random(in: 1..<8, using: &random)).map { _ in names[Int.random(in: 0..<names.count, using: &random)] }
+      let row = header.indices.map { _ in ["1", "2025-11-29T08:00:00Z", "12:00:00", "2025-11-29", "+01:00", "N", "", "x"][Int.random(in: 0..<8, using: &random)] }
+      let text = "# c\n" + header.joined(separator: ",") + "\n" + row.joined(separator: ",") + "\n"
+      let read = CSVTestSupport.read(text)
+      if let error = read.error {
+        guard case .unmappedColumns(let line, _) = error else {
+          Issue.record("unexpected error \(error)")
+          continue
+        }
+        #expect(line == 2 || line == 3)
+      }
+      #expect(CSVTestSupport.read(text, chunkSize: 3) == read)
+    }
   }
 }

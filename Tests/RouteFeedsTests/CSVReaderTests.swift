@@ -80,6 +80,14 @@ import Testing
     #expect(names == Self.realFiles.map(\.name).sorted())
   }
 
+  /// The CLI detects the format from the first bytes: every real CSV must be taken for CSV.
+  @Test(arguments: realFiles.map(\.name))
+  func realFilesAreDetectedAsCSV(_ name: String) throws {
+    let bytes = try CSVTestSupport.bytes(ofRealFile: name)
+    let detected = bytes.withUnsafeBufferPointer { FeedFormat.detect(prefix: UnsafeBufferPointer(rebasing: $0.prefix(8192))) }
+    #expect(detected == .csv)
+  }
+
   @Test(arguments: realFiles)
   func realFileFiltered(_ file: RealFile) throws {
     let measurement = CSVTestSupport.measure(try CSVTestSupport.bytes(ofRealFile: file.name))
