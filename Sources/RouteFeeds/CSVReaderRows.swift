@@ -108,8 +108,9 @@ extension CSVReader {
     if layout.horizontalAccuracy >= 0 {
       let value = cell(layout.horizontalAccuracy)
       if !value.isEmpty {
-        guard let metres = CSVValues.measure(value, .distance, decimalComma: layout.decimalComma) else { return unreadable(.badNumber, value, record, layout, rowLine, &sink) }
-        accuracy = metres * layout.accuracyScale
+        guard let metres = CSVValues.measure(value, .distance, scale: layout.accuracyScale, decimalComma: layout.decimalComma)
+        else { return unreadable(.badNumber, value, record, layout, rowLine, &sink) }
+        accuracy = metres
       }
     }
     var receivedAt: Double?
@@ -126,17 +127,15 @@ extension CSVReader {
     // Fields carried along: unreadable means absent.
     var speed: Double?
     if layout.speed >= 0 {
-      speed = CSVValues.measure(cell(layout.speed), .speed, decimalComma: layout.decimalComma)
-        .map { $0 * layout.speedScale }
+      speed = CSVValues.measure(cell(layout.speed), .speed, scale: layout.speedScale, decimalComma: layout.decimalComma)
     }
     var course: Double?
     if layout.course >= 0 {
-      course = CSVValues.measure(cell(layout.course), .angle, decimalComma: layout.decimalComma)
+      course = CSVValues.measure(cell(layout.course), .angle, scale: 1, decimalComma: layout.decimalComma)
     }
     var altitude: Double?
     if layout.altitude >= 0 {
-      altitude = CSVValues.measure(cell(layout.altitude), .distance, decimalComma: layout.decimalComma)
-        .map { $0 * layout.altitudeScale }
+      altitude = CSVValues.measure(cell(layout.altitude), .distance, scale: layout.altitudeScale, decimalComma: layout.decimalComma)
     }
 
     // Session.

@@ -37,12 +37,14 @@ enum CSVValues {
     }
   }
 
-  /// A number optionally followed by a unit from `units` (`374.812 m`, `0.865 km/h`), in the
-  /// units' base (metres, metres per second); nil for an unknown unit.
+  /// A number optionally followed by a unit of its kind (`374.812 m`, `0.865 km/h`), in the
+  /// kind's base unit (metres, metres per second, degrees); nil for an unknown unit.
+  /// A bare number is multiplied by `scale` (the column's unit, from its header name); a unit
+  /// in the cell replaces the column's.
   @inline(__always)
-  static func measure(_ bytes: Bytes, _ kind: UnitKind, decimalComma: Bool) -> Double? {
-    if let value = CSVFastPaths.double(bytes) { return value }
-    return measureSlowly(bytes, kind, decimalComma: decimalComma)
+  static func measure(_ bytes: Bytes, _ kind: UnitKind, scale: Double, decimalComma: Bool) -> Double? {
+    if let value = CSVFastPaths.double(bytes) { return value * scale }
+    return measureSlowly(bytes, kind, scale: scale, decimalComma: decimalComma)
   }
 
   enum UnitKind {
@@ -57,8 +59,8 @@ enum CSVValues {
     }
   }
 
-  static func measureSlowly(_ bytes: Bytes, _ kind: UnitKind, decimalComma: Bool) -> Double? {
-    if let value = number(bytes, decimalComma: decimalComma) { return value }
+  static func measureSlowly(_ bytes: Bytes, _ kind: UnitKind, scale: Double, decimalComma: Bool) -> Double? {
+    if let value = number(bytes, decimalComma: decimalComma) { return value * scale }
     var split = 0
     while split < bytes.count {
       let byte = bytes[split]

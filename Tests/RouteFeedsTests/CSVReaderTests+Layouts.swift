@@ -107,6 +107,10 @@ extension CSVReaderTests {
     #expect(abs((sample?.speed ?? 0) - 10) < 1e-12)
     #expect(abs((sample?.altitude ?? 0) - 304.8) < 1e-9)
     #expect(abs((sample?.horizontalAccuracy ?? 0) - 3.048) < 1e-12)
+    // A unit in the cell replaces the column's.
+    let both = CSVTestSupport.read("timestamp,lat,lon,speed_kmh,altitude_ft\n2025-11-29T08:00:00Z,1,2,5 m/s,3 m\n")
+    #expect(both.sink.samples.first?.speed == 5)
+    #expect(both.sink.samples.first?.altitude == 3)
   }
 
   @Test func unitsInCellsAreConvertedForKnownFields() {

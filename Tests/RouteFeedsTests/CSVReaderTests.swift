@@ -163,6 +163,44 @@ import Testing
     #expect(samples[0].altitude == 146)
   }
 
+  /// The first row of each device layout, field by field.
+  @Test func realFilesFirstRowsAreReadFieldByField() throws {
+    func first(_ name: String) throws -> (RouteSample, Int?) {
+      let read = CSVTestSupport.read(try CSVTestSupport.bytes(ofRealFile: name))
+      guard case .position(let sample, let session, _)? = read.events.first(where: { if case .position = $0 { true } else { false } })
+      else { throw CSVTestFailure.noPosition }
+      return (sample, session)
+    }
+    let (mtk, _) = try first("gpsbabel_mtk-m241.csv")
+    #expect(mtk.timestamp == 1_209_905_567)  // 2008/05/04 12:52:47.000
+    #expect(mtk.latitude == 41.805592 && mtk.longitude == 12.679832)
+    #expect(mtk.altitude == 374.812)  // "374.812 m"
+    #expect(abs((mtk.speed ?? 0) - 0.865 / 3.6) < 1e-12)  // "0.865 km/h"
+    #expect(mtk.horizontalAccuracy == nil)  // HDOP is not an accuracy
+
+    let (v900, _) = try first("gpsbabel_v900-advanced.csv")
+    #expect(v900.timestamp == 1_233_729_501)  // 090204 063821
+    #expect(v900.latitude == 31.769598 && v900.longitude == 35.208829)  // N/E suffixes, NUL padding
+    #expect(v900.altitude == 787 && v900.course == 318)
+    #expect(abs((v900.speed ?? 0) - 20 / 3.6) < 1e-12)
+
+    let (moto, _) = try first("gpsbabel_motoactv.csv")
+    #expect(moto.timestamp == 1_340_931_788.091)  // timestamp_epoch in milliseconds
+    #expect(moto.latitude == 37.781487 && moto.longitude == -122.40523)
+    #expect(moto.altitude == 151 && moto.course == 228 && moto.speed == 0)
+
+    let (g1000, _) = try first("gpsbabel_garmin-g1000-flight.csv")
+    #expect(g1000.timestamp == 1_396_133_422)  // 2014-03-29 22:50:22 local, +00:00
+    #expect(g1000.latitude == 40.2171326 && g1000.longitude == -111.7177124)
+
+    let (dashcam, session) = try first("gpsbabel_70mai-a810-dashcam-car.csv")
+    #expect(dashcam.timestamp == 1_740_170_756)
+    #expect(dashcam.latitude == 46.840330 && dashcam.longitude == 29.463088)
+    #expect(session == 0)
+  }
+
+  enum CSVTestFailure: Error { case noPosition }
+
   // MARK: Acceptance cases
 
   static let acceptanceCases = [
