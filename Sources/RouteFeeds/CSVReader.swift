@@ -18,8 +18,8 @@ import RouteMileage
 /// - a data row is a position, a `noFix` rejection (status column), or unreadable with its
 ///   line number (`badTime`, `badNumber`, `binary`, `badSession`, `unterminatedQuote`).
 ///
-/// A reader is a value, but its buffers are reused in place: copying one mid-feed and feeding
-/// both copies is not supported (nothing in the ingest stage does).
+/// Memory: the carried record (at most `maximumRecordLength` bytes), one field table per chunk
+/// on the stack, and one entry per distinct session value.
 public struct CSVReader: FeedReader {
   /// The longest record, in bytes, before it is skipped as `lineTooLong`.
   public static let defaultMaximumRecordLength = 1 << 20
