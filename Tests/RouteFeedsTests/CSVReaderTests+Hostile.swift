@@ -159,6 +159,17 @@ extension CSVReaderTests {
     ])
   }
 
+  @Test func aFileThatTurnsIntoNMEAPartwayCountsTheForeignLines() {
+    let text = Self.header + Self.row(0)
+      + "$GPRMC,080001,A,3746.494,N,12225.164,W,0.0,0.0,291125,,*1C\n"
+      + "<trkpt lat=\"37.7\" lon=\"-122.4\"><time>2025-11-29T08:00:02Z</time></trkpt>\n" + Self.row(3)
+    let measured = CSVTestSupport.measure(text, settings: IngestSettings(filter: nil))
+    #expect(measured.report.records == 4)
+    #expect(measured.report.retained == 2)
+    #expect(measured.report.errorReasons == [.badTime: 2])
+    #expect(measured.report.errorLines == [3, 4])
+  }
+
   @Test func aSessionValueLongerThanTheLimitIsUnreadable() {
     let long = String(repeating: "s", count: CSVReader.maximumSessionLength + 1)
     let text = "timestamp,lat,lon,session\n2025-11-29T08:00:00Z,1,2,\(long)\n2025-11-29T08:00:01Z,1,2,ok\n"
