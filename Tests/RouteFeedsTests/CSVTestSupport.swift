@@ -1,0 +1,131 @@
+import Foundation
+import RouteFeeds
+import RouteMileage
+
+/// Everything a reader delivered, in order, so chunked and whole reads can be compared exactly.
+enum CSVTestEvent: Hashable, CustomStringConvertible {
+  case position(RouteSample, session: Int?, line: Int)
+  case rejected(FeedReason, line: Int)
+  case unreadable(FeedReason, line: Int)
+  case ignored(FeedReason, line: Int)
+
+  var description: String {
+    switch self {
+    case .position(let sample, let session, let line):
+      "\(line): position t=\(sample.timestamp) session=\(session.map(String.init) ?? "nil")"
+    case .rejected(let reason, let line): "\(line): rejected \(reason)"
+    case .unreadable(let reason, let line): "\(line): unreadable \(reason)"
+    case .ignored(let reason, let line): "\(line): ignored \(reason)"
+    }
+  }
+
+  var line: Int {
+    switch self {
+    case .position(_, _, let line), .rejected(_, let line), .unreadable(_, let line), .ignored(_, let line): line
+    }
+  }
+}
+
+struct CSVRecordingSink: FeedSink {
+  var events: [CSVTestEvent] = []
+  mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
+    events.append(.position(sample, session: session, line: line))
+  }
+  mutating func rejected(_ reason: FeedReason, line: Int) { events.append(.rejected(reason, line: line)) }
+  mutating func unreadable(_ reason: FeedReason, line: Int) { events.append(.unreadable(reason, line: line)) }
+  mutating func ignored(_ reason: FeedReason, line: Int) { events.append(.ignored(reason, line: line)) }
+
+  var samples: [RouteSample] {
+    events.compactMap { if case .position(let sample, _, _) = $0 { sample } else { nil } }
+  }
+  var sessions: [Int?] {
+    events.compactMap { if case .position(_, let session, _) = $0 { session } else { nil } }
+  }
+  var unreadable: [CSVTestEvent] {
+    events.filter { if case .unreadable = $0 { true } else { false } }
+  }
+}
+
+/// What one read of a CSV feed gave: the events and the error that stopped it, if any.
+struct CSVTestRead: Equatable {
+  var events: [CSVTestEvent]
+  var error: FeedError?
+
+  var sink: CSVRecordingSink { CSVRecordingSink(events: events) }
+}
+
+enum CSVTestSupport {
+  /// The package root (three levels up from this file).
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+  static let realCSV = shared.appendingPathComponent("realdata/csv")
+  static let acceptance = shared.appendingPathComponent("acceptance")
+
+  static func bytes(ofRealFile name: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: realCSV.appendingPathComponent(name)))
+  }
+
+  /// Runs a `CSVReader` over `bytes` in chunks of `chunkSize` (0: all at once).
+  static func read(
+    _ bytes: [UInt8], chunkSize: Int = 0, mapping: CSVColumnMapping? = nil,
+    maximumRecordLength: Int = CSVReader.defaultMaximumRecordLength
+  ) -> CSVTestRead {
+    var options = FeedOptions()
+    options.csvColumns = mapping
+    var reader = CSVReader(options: options, maximumRecordLength: maximumRecordLength)
+    var sink = CSVRecordingSink()
+    let step = chunkSize > 0 ? chunkSize : max(bytes.count, 1)
+    do throws(FeedError) {
+      try bytes.withUnsafeBufferPointer { (buffer) throws(FeedError) in
+        var offset = 0
+        while offset < buffer.count {
+          let end = min(buffer.count, offset + step)
+          try reader.read(UnsafeBufferPointer(rebasing: buffer[offset..<end]), into: &sink)
+          offset = end
+        }
+      }
+      try reader.finish(into: &sink)
+    } catch {
+      return CSVTestRead(events: sink.events, error: error)
+    }
+    return CSVTestRead(events: sink.events, error: nil)
+  }
+
+  static func read(
+    _ text: String, chunkSize: Int = 0, mapping: CSVColumnMapping? = nil,
+    maximumRecordLength: Int = CSVReader.defaultMaximumRecordLength
+  ) -> CSVTestRead {
+    read(Array(text.utf8), chunkSize: chunkSize, mapping: mapping, maximumRecordLength: maximumRecordLength)
+  }
+
+  /// The whole ingest path, as the CLI runs it.
+  static func measure(
+    _ bytes: [UInt8], chunkSize: Int = 1 << 20, mapping: CSVColumnMapping? = nil,
+    settings: IngestSettings = IngestSettings()
+  ) -> FeedMeasurement {
+    var options = FeedOptions()
+    options.csvColumns = mapping
+    var source = MemoryByteSource(bytes, chunkSize: chunkSize)
+    return FeedIngest.measure(&source, format: .csv, options: options, settings: settings)
+  }
+
+  static func measure(
+    _ text: String, mapping: CSVColumnMapping? = nil, settings: IngestSettings = IngestSettings()
+  ) -> FeedMeasurement {
+    measure(Array(text.utf8), mapping: mapping, settings: settings)
+  }
+}
+
+/// SplitMix64, seeded, for reproducible random inputs.
+struct CSVTestRandom: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
