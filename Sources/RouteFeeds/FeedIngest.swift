@@ -88,7 +88,15 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     sample.captureSession = captureSession(for: session)
     if filter != nil {
       if case .retained(let kept)? = filter?.consider(sample) {
-        accumulator.append(kept.position)
+        // The filter measured this very pair when it retained the sample; reuse it.
+        if let link = filter?.lastRetainedLink, let last = accumulator.lastPosition,
+          link.from.timestamp == last.timestamp, link.from.latitude == last.latitude,
+          link.from.longitude == last.longitude
+        {
+          accumulator.append(kept.position, metersFromLastPosition: link.meters)
+        } else {
+          accumulator.append(kept.position)
+        }
         retainedSink.retain(kept)
       }
     } else {

@@ -59,6 +59,20 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   /// - Complexity: O(1) amortised.
   @inlinable
   public mutating func append(_ position: RoutePosition) {
+    append(position, knownMeters: nil)
+  }
+
+  /// Walks one more position whose distance from `lastPosition` the caller has already measured
+  /// with `GeographicDistance` (the capture filter measures the same pair when it retains a
+  /// sample), so the walk does not compute the same haversine twice. Only for that exact pair:
+  /// the result is bit-identical to `append(_:)`.
+  @inlinable
+  package mutating func append(_ position: RoutePosition, metersFromLastPosition meters: Double) {
+    append(position, knownMeters: meters)
+  }
+
+  @inlinable
+  mutating func append(_ position: RoutePosition, knownMeters: Double?) {
     guard position.isUsable else {
       unusable += 1
       return
@@ -86,7 +100,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       gaps.append(RouteGap(kind: kind, start: previous.timestamp, end: position.timestamp))
       startSegment(at: position)
     } else {
-      openSegmentMeters += GeographicDistance.meters(from: previous, to: position)
+      openSegmentMeters += knownMeters ?? GeographicDistance.meters(from: previous, to: position)
       openSegmentPositions += 1
       usable += 1
       last = position

@@ -90,6 +90,10 @@ public struct RouteSampleFilter: Sendable {
   public var maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
 
   public private(set) var counts = Counts()
+  /// The last retained sample's link to its session's previous retained fix, as the speed and
+  /// movement rules measured it; nil when it started or re-anchored a session. The ingest stage
+  /// hands the distance to the accumulator instead of measuring the same pair again.
+  package private(set) var lastRetainedLink: (from: RoutePosition, meters: Double)?
   /// Mints the shift's capture session IDs; the ingest stage mints its sessions here too.
   public var sessionMinter: CaptureSessionMinter
 
@@ -169,7 +173,9 @@ public struct RouteSampleFilter: Sendable {
     }
     current.runLength = 0
     if meters < minimumMovement { return .rejected(.negligibleMovement) }
-    return retain(sample, as: position)
+    let decision = retain(sample, as: position)
+    lastRetainedLink = (anchor, meters)
+    return decision
   }
 
   /// Whether `next` is reachable from `previous` within the speed limit.
@@ -180,6 +186,7 @@ public struct RouteSampleFilter: Sendable {
   }
 
   private mutating func retain(_ sample: RouteSample, as position: RoutePosition) -> Decision {
+    lastRetainedLink = nil
     var kept = sample
     kept.captureSession = current.outputSession
     current.anchor = position
