@@ -139,6 +139,8 @@ struct GPXScanner {
             if i == n { break content }
             if p[i] == .asciiAmpersand {
               value.append(p, value.start, i)
+              value.start = i
+              value.end = i
               entity.reset()
               returnState = .content
               state = .entity
@@ -328,6 +330,8 @@ struct GPXScanner {
         if i == n { break }
         if p[i] == .asciiAmpersand {
           value.append(p, value.start, i)
+          value.start = i
+          value.end = i
           entity.reset()
           returnState = .attributeValue
           state = .entity
