@@ -21,6 +21,9 @@ struct GPXOpenElement {
   /// The line the start tag begins on.
   var line: Int
   var role: GPXRole
+  /// The role of the element it is in, so closing it restores the scanner's view of the
+  /// innermost role without reading the stack again.
+  var parentRole = GPXRole.skipped
 
   var displayName: String { GPXName.display(prefix: localPrefix, length: localLength) }
 }
@@ -40,6 +43,9 @@ struct GPXElementStack {
 
   /// How many elements are open.
   private(set) var depth = 0
+  /// The innermost open element's role (`.skipped` when none is open, or when it lies deeper
+  /// than `trackedDepth`, which only a skipped subtree can).
+  private(set) var topRole = GPXRole.skipped
   private var storage = Storage(capacity: 32)
 
   /// Call before pushing within a mutation of the owner, so a copy of the reader made earlier
@@ -64,6 +70,8 @@ struct GPXElementStack {
   ///
   /// - Complexity: amortised O(1).
   @inline(__always) mutating func push(_ element: GPXOpenElement) {
+    var element = element
+    element.parentRole = topRole
     if depth < storage.capacity {
       storage.elements[depth] = element
     } else if depth < Self.trackedDepth {
@@ -71,6 +79,7 @@ struct GPXElementStack {
       storage.elements[depth] = element
     }
     depth += 1
+    topRole = depth <= Self.trackedDepth ? element.role : .skipped
   }
 
   /// Closes the innermost element; returns it when it was tracked.
@@ -78,7 +87,10 @@ struct GPXElementStack {
   /// - Complexity: O(1).
   @inline(__always) mutating func pop() -> GPXOpenElement? {
     defer { depth -= 1 }
-    return depth <= Self.trackedDepth ? storage.elements[depth - 1] : nil
+    guard depth <= Self.trackedDepth else { return nil }
+    let element = storage.elements[depth - 1]
+    topRole = element.parentRole
+    return element
   }
 
   /// Memory for the tracked levels; `GPXOpenElement` is a trivial type, so no per-element

@@ -6,7 +6,8 @@ extension GPXScanner {
     let role: GPXRole
     if skipDepth > 0 {
       role = .skipped
-    } else if let parent = stack.top?.role {
+    } else if stack.depth > 0 {
+      let parent = stack.topRole
       if parent.isValue {
         // An element inside a value: the value is not plain text.
         value.isUnreadable = true
@@ -77,7 +78,7 @@ extension GPXScanner {
       }
     }
     if depth == 1 { rootClosed = true }
-    collecting = skipDepth == 0 && (stack.top?.role.isValue ?? false)
+    collecting = skipDepth == 0 && stack.topRole.isValue
   }
 
   /// A closing tag with no open element, or not the open element's.
