@@ -29,6 +29,7 @@ public enum ByteNumberParser {
   /// - Complexity: O(*n*) in the slice length.
   @inlinable
   public static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    if let value = plainDecimal(bytes) { return value }
     let count = bytes.count
     guard count > 0, count <= maximumLength else { return nil }
     var index = 0

@@ -1,0 +1,115 @@
+/// What an open element means to the GPX reader, decided once when its start tag is read.
+enum GPXRole: UInt8 {
+  case gpx, track, segment, point, route
+  /// An element whose whole subtree is passed over: unknown elements, `<extensions>`,
+  /// `<metadata>`, waypoints and route points (counted when they open), repeated fields.
+  case skipped
+  // The track point fields whose text the reader collects.
+  case time, elevation, hdop, speed, course, fix
+
+  /// Whether the element's text is a value the reader needs.
+  @inline(__always) var isValue: Bool { rawValue >= GPXRole.time.rawValue }
+}
+
+/// One open element: enough to check its closing tag and to name it in an error.
+struct GPXOpenElement {
+  /// The hash of the whole qualified name (`GPXName.mix`), compared with the closing tag's.
+  var nameHash: UInt64
+  /// The first eight bytes of the local name, packed (see `GPXName`).
+  var localPrefix: UInt64
+  var localLength: Int
+  /// The line the start tag begins on.
+  var line: Int
+  var role: GPXRole
+  /// The role of the element it is in, so closing it restores the scanner's view of the
+  /// innermost role without reading the stack again.
+  var parentRole = GPXRole.skipped
+
+  var displayName: String { GPXName.display(prefix: localPrefix, length: localLength) }
+}
+
+/// The open elements, innermost last, without recursion and in bounded memory.
+///
+/// Only the outermost `trackedDepth` levels are remembered (40 bytes each, so at most 160 KB);
+/// deeper levels are only counted. Everything the reader needs sits at depth 6 or less, so a
+/// deeper element is always inside a skipped subtree; the price of the bound is that closing
+/// tags deeper than `trackedDepth` are not checked against their start tags. A million nested
+/// elements therefore cost a counter, not a million stack frames or a million names.
+///
+/// Pushes and pops are plain stores and loads into storage the scanner makes unique once per
+/// chunk (`prepareForWriting`), instead of an array's uniqueness and bounds checks per element.
+struct GPXElementStack {
+  static let trackedDepth = 4096
+
+  /// How many elements are open.
+  private(set) var depth = 0
+  /// The innermost open element's role (`.skipped` when none is open, or when it lies deeper
+  /// than `trackedDepth`, which only a skipped subtree can).
+  private(set) var topRole = GPXRole.skipped
+  private var storage = Storage(capacity: 32)
+
+  /// Call before pushing within a mutation of the owner, so a copy of the reader made earlier
+  /// keeps its own elements.
+  ///
+  /// - Complexity: O(1), or O(*depth*) right after the reader was copied.
+  @inline(__always) mutating func prepareForWriting() {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(count: min(depth, Self.trackedDepth)) }
+  }
+
+  /// The innermost open element, if it is within the tracked depth.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always) var top: GPXOpenElement? {
+    depth > 0 && depth <= Self.trackedDepth ? storage.elements[depth - 1] : nil
+  }
+
+  /// Levels the storage can hold now (it grows by doubling, never past `trackedDepth`).
+  var storageCapacity: Int { storage.capacity }
+
+  /// Requires `prepareForWriting()` since the owner's mutation began.
+  ///
+  /// - Complexity: amortised O(1).
+  @inline(__always) mutating func push(_ element: GPXOpenElement) {
+    var element = element
+    element.parentRole = topRole
+    if depth < storage.capacity {
+      storage.elements[depth] = element
+    } else if depth < Self.trackedDepth {
+      storage = storage.copy(count: depth, capacity: min(Self.trackedDepth, storage.capacity * 2))
+      storage.elements[depth] = element
+    }
+    depth += 1
+    topRole = depth <= Self.trackedDepth ? element.role : .skipped
+  }
+
+  /// Closes the innermost element; returns it when it was tracked.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always) mutating func pop() -> GPXOpenElement? {
+    defer { depth -= 1 }
+    guard depth <= Self.trackedDepth else { return nil }
+    let element = storage.elements[depth - 1]
+    topRole = element.parentRole
+    return element
+  }
+
+  /// Memory for the tracked levels; `GPXOpenElement` is a trivial type, so no per-element
+  /// initialisation or destruction is needed.
+  private final class Storage {
+    let elements: UnsafeMutablePointer<GPXOpenElement>
+    let capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      elements = .allocate(capacity: capacity)
+    }
+
+    deinit { elements.deallocate() }
+
+    func copy(count: Int, capacity: Int? = nil) -> Storage {
+      let copy = Storage(capacity: capacity ?? self.capacity)
+      copy.elements.initialize(from: elements, count: count)
+      return copy
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import RouteMileage
+
+/// GPX's meaning, on top of the scanner's elements: which element is what, the fields of the
+/// track point being read, and what each finished point becomes in the sink.
+///
+/// Only the schema's places count: `trkpt` in `trk`/`trkseg`, `rtept` in `rte`, `wpt` in `gpx`,
+/// and the point fields directly in `trkpt`. Anything else is skipped with its whole subtree,
+/// so a `<time>` inside `<extensions>` or a `<trkpt>` inside an unknown element is never read.
+/// Each `trkseg` gets the next session ordinal, 0, 1, 2, … in document order (an empty one
+/// takes its number too), since the GPX 1.1 schema starts a new segment when reception was
+/// lost or the receiver was off.
+struct GPXTrackBuilder {
+  /// The time of a track point, as far as it has been read.
+  enum Time {
+    /// No `<time>`, or one holding only whitespace.
+    case missing
+    case unreadable
+    case seconds(Double)
+  }
+
+  /// The ordinal of the current `trkseg`; -1 before the first.
+  private(set) var segment = -1
+  /// Whether a `trkpt` is open (its start tag read, its end not yet).
+  private(set) var pointIsOpen = false
+  private var line = 0
+  private var latitude: Double?
+  private var longitude: Double?
+  private var coordinatesSeen: UInt8 = 0
+  private var time = Time.missing
+  private var elevation: Double?
+  private var hdop: Double?
+  private var speed: Double?
+  private var course: Double?
+  private var noFix = false
+  /// Fields already read (bit per role from `.time`); a repeated field is skipped.
+  private var fieldsSeen: UInt8 = 0
+
+  /// The role of an element opened directly inside `parent` (which is neither skipped nor a
+  /// value). Waypoints and route points are counted here, at their start tags.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  mutating func role(ofChild key: UInt64, in parent: GPXRole, line: Int, into sink: inout some FeedSink) -> GPXRole {
+    switch parent {
+    case .segment:
+      guard key == GPXName.trkpt else { return .skipped }
+      beginPoint(line: line)
+      return .point
+    case .point:
+      let role: GPXRole
+      switch key {
+      case GPXName.time: role = .time
+      case GPXName.ele: role = .elevation
+      case GPXName.hdop: role = .hdop
+      case GPXName.speed: role = .speed
+      case GPXName.course: role = .course
+      case GPXName.fix: role = .fix
+      default: return .skipped
+      }
+      let bit: UInt8 = 1 << (role.rawValue - GPXRole.time.rawValue)
+      guard fieldsSeen & bit == 0 else { return .skipped }
+      fieldsSeen |= bit
+      return role
+    case .gpx:
+      switch key {
+      case GPXName.trk: return .track
+      case GPXName.rte: return .route
+      case GPXName.wpt:
+        sink.rejected(.waypoint, line: line)
+        return .skipped
+      default: return .skipped
+      }
+    case .track:
+      guard key == GPXName.trkseg else { return .skipped }
+      segment += 1
+      return .segment
+    case .route:
+      if key == GPXName.rtept { sink.rejected(.routePoint, line: line) }
+      return .skipped
+    case .skipped, .time, .elevation, .hdop, .speed, .course, .fix:
+      return .skipped
+    }
+  }
+
+  private mutating func beginPoint(line: Int) {
+    pointIsOpen = true
+    self.line = line
+    latitude = nil
+    longitude = nil
+    coordinatesSeen = 0
+    time = .missing
+    elevation = nil
+    hdop = nil
+    speed = nil
+    course = nil
+    noFix = false
+    fieldsSeen = 0
+  }
+
+  /// Records the open point's `lat` (`isLatitude`) or `lon`; nil means unreadable. Returns
+  /// false for a repeated attribute, which XML forbids.
+  mutating func coordinate(isLatitude: Bool, _ value: Double?) -> Bool {
+    let bit: UInt8 = isLatitude ? 1 : 2
+    guard coordinatesSeen & bit == 0 else { return false }
+    coordinatesSeen |= bit
+    if isLatitude { latitude = value } else { longitude = value }
+    return true
+  }
+
+  mutating func setTime(_ value: Time) { time = value }
+
+  /// Records an optional numeric field; an unreadable one (nil) is left out of the sample.
+  mutating func setNumber(_ role: GPXRole, _ value: Double?) {
+    switch role {
+    case .elevation: elevation = value
+    case .hdop: hdop = value
+    case .speed: speed = value
+    case .course: course = value
+    default: break
+    }
+  }
+
+  mutating func setNoFix(_ value: Bool) { noFix = value }
+
+  /// Delivers the point whose end tag was just read.
+  ///
+  /// The first problem found decides its fate: unreadable coordinates (`badNumber`, which
+  /// includes a missing `lat` or `lon`), then an unreadable time (`badTime`), then the
+  /// receiver's own `<fix>none</fix>` (`noFix`), then no time at all (`missingTime`).
+  mutating func finishPoint(into sink: inout some FeedSink) {
+    pointIsOpen = false
+    guard let latitude, let longitude else { return sink.unreadable(.badNumber, line: line) }
+    if case .unreadable = time { return sink.unreadable(.badTime, line: line) }
+    if noFix { return sink.rejected(.noFix, line: line) }
+    guard case .seconds(let timestamp) = time else { return sink.rejected(.missingTime, line: line) }
+    var sample = RouteSample(
+      timestamp: timestamp, latitude: latitude, longitude: longitude,
+      speed: speed, course: course, altitude: elevation)
+    if let hdop {
+      sample.horizontalAccuracy = hdop * AccuracyEstimate.metersPerHDOP
+      sample.horizontalAccuracyIsEstimated = true
+    }
+    sink.position(sample, session: segment, line: line)
+  }
+
+  /// Counts a point the document broke off inside of (malformed or truncated).
+  mutating func abandonPoint(into sink: inout some FeedSink) {
+    guard pointIsOpen else { return }
+    pointIsOpen = false
+    sink.unreadable(.unfinishedPoint, line: line)
+  }
+}
+
+/// Parsing of the texts the GPX reader collects; each takes the value's bytes as collected.
+enum GPXFieldParser {
+  /// The value without XML whitespace around it (NUL is not whitespace: it makes a value
+  /// unreadable).
+  @inline(__always)
+  static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var lower = bytes.startIndex
+    var upper = bytes.endIndex
+    while lower < upper, isWhitespace(bytes[lower]) { lower += 1 }
+    while upper > lower, isWhitespace(bytes[upper - 1]) { upper -= 1 }
+    return UnsafeBufferPointer(rebasing: bytes[lower..<upper])
+  }
+
+  @inline(__always)
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == .asciiSpace || byte == .asciiNewline || byte == .asciiTab || byte == .asciiReturn
+  }
+
+  @inline(__always)
+  static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    ByteNumberParser.double(trimmed(bytes))
+  }
+
+  @inline(__always)
+  static func time(_ bytes: UnsafeBufferPointer<UInt8>) -> GPXTrackBuilder.Time {
+    let text = trimmed(bytes)
+    if text.isEmpty { return .missing }
+    return ISO8601Parser.timestamp(text).map { .seconds($0) } ?? .unreadable
+  }
+
+  /// Whether a `<fix>` says `none` (any case); `2d`, `3d`, `dgps`, `pps` and anything else
+  /// do not reject the point.
+  static func isNoFix(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    trimmed(bytes).equalsASCIICaseInsensitive("none")
+  }
+}
