@@ -100,7 +100,7 @@ struct StoreCommandTests {
     let store = directory.appendingPathComponent("shifts.sqlite").path
     let imported = CLITestSupport.run(["import", "--store", store, feed])
     #expect(imported.status == 1)
-    #expect(imported.error.contains("broken.gpx:6:"), "the error names the file and line: \(imported.error)")
+    #expect(imported.error.contains("broken.gpx:5:"), "the error names the file and line: \(imported.error)")
     #expect(imported.output.contains("interrupted import"))
     let listed = try CLITestSupport.jsonLines(CLITestSupport.run(["shifts", "--json", "--store", store]).output)[0]
     #expect(listed["status"] as? String == "interrupted")
