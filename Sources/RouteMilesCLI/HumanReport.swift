@@ -11,6 +11,10 @@ enum HumanReport {
     }
     let quality = RouteQuality(measurement.distance, locale: locale)
     lines.append("  " + quality.line)
+    if let failure = measurement.report.failure {
+      let place = failure.line.map { "at line \($0)" } ?? "early"
+      lines.append("  Reading stopped \(place) (the error is on standard error); this covers what was read before it.")
+    }
     for sentence in quality.detailSentences { lines.append("  " + sentence) }
     lines.append("  " + ingestSummary(measurement.report, format: measurement.format))
     let distance = measurement.distance
