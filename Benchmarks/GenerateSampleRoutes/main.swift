@@ -184,6 +184,11 @@ func describe(_ route: SampleRoute, bytes: Int) -> String {
   lines.append(
     "- domain preview (filter + accumulator on the generated samples, no reader): \(meters(distance.meters)) (\(english.formattedMiles(distance.miles, unit: "mi"))), \(distance.contributingSegmentCount) segments, \(distance.gapCount) gaps\(gapKinds.isEmpty ? "" : " (\(gapKinds))"), of it \(meters(result.jitter)) jitter (steps between fixes taken where the vehicle stood still) and \(meters(result.wildMeters)) to \(result.wildRetained) retained wild jumps; inferred continuity \(distance.usesInferredContinuity); retained \(count(filter.counts.retained)), reanchored \(filter.counts.reanchored), rejected: \(rejected.isEmpty ? "none" : rejected); no-fix epochs \(noFix)"
   )
+  for gap in distance.gaps {
+    let from = SynthesisTime.iso8601(milliseconds: Int64((gap.start * 1000).rounded()))
+    let to = SynthesisTime.iso8601(milliseconds: Int64((gap.end * 1000).rounded()))
+    lines.append("  - gap (\(gap.kind.rawValue)): \(from) → \(to) (\(clock(Int(gap.duration.rounded()))))")
+  }
   return lines.joined(separator: "\n")
 }
 
