@@ -33,6 +33,9 @@ extension FeedWriter {
     out.text("timestamp,latitude,longitude,horizontal_accuracy,speed,course,altitude")
     if options.includesSessionColumn { out.text(",capture_session_id") }
     out.lineEnd(crlf: options.usesCRLF)
+    // The session's UUID, formatted once per session.
+    var uuidTag: UInt64?
+    var uuidText = [UInt8](repeating: 0, count: 36)
     for fix in fixes where fix.hasFix {
       try out.reserveRecord(into: &sink)
       let sample = fix.sample
@@ -51,7 +54,16 @@ extension FeedWriter {
       if let altitude = sample.altitude { out.fixed(altitude, decimals: 1) }
       if options.includesSessionColumn {
         out.byte(0x2C)
-        if sample.captureSession != nil { out.uuid(fix.sessionTag) }
+        if sample.captureSession != nil {
+          if uuidTag != fix.sessionTag {
+            uuidTag = fix.sessionTag
+            let start = out.count
+            out.uuid(fix.sessionTag)
+            for index in 0..<36 { uuidText[index] = out.base[start + index] }
+          } else {
+            for byte in uuidText { out.byte(byte) }
+          }
+        }
       }
       out.lineEnd(crlf: options.usesCRLF)
     }

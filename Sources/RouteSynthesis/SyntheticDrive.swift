@@ -37,7 +37,7 @@ public struct SyntheticDrive: Sequence, Sendable, Hashable {
 
   /// The reported samples, without no-fix epochs, in written order.
   public var samples: LazyMapSequence<LazyFilterSequence<SyntheticDrive>, RouteSample> {
-    self.lazy.filter(\.hasFix).map(\.sample)
+    self.lazy.filter { $0.hasFix }.map { $0.sample }
   }
 
   /// The drive's ground truth, by generating it once.
@@ -166,7 +166,10 @@ extension SyntheticDrive {
         }
         tick += 1
         advanceWorld()
-        if let fix = produceFix() { arrange(fix) }
+        if let fix = produceFix(), let direct = arrange(fix) {
+          tracker?.written(direct)
+          return direct
+        }
       }
     }
 
@@ -246,6 +249,7 @@ extension SyntheticDrive {
 
     // MARK: - Fixes
 
+    @inline(__always)
     private mutating func produceFix() -> SyntheticFix? {
       guard capturing, (tick - sessionStartTick) % interval == 0 else { return nil }
       let (truthLatitude, truthLongitude) = truthPosition()
@@ -323,9 +327,11 @@ extension SyntheticDrive {
       return fix
     }
 
-    /// Queues a produced fix for writing, with its duplicate, holding it back to be written
-    /// late, or releasing a held one.
-    private mutating func arrange(_ produced: SyntheticFix) {
+    /// Arranges a produced fix for writing: returns it when it can be written at once with
+    /// nothing waiting (the common case, which copies nothing); otherwise queues it, with its
+    /// duplicate, or holds it back to be written late, and returns nil.
+    @inline(__always)
+    private mutating func arrange(_ produced: SyntheticFix) -> SyntheticFix? {
       var fix = produced
       if let late = held, late.session != fix.session { releaseHeld() }
       if held == nil, faultRNG.chance(rates.lateArrival) {
@@ -333,19 +339,23 @@ extension SyntheticDrive {
         held = fix
         heldCountdown = faultRNG.integer(1...5)
         heldOvertaken = false
-        return
+        return nil
       }
-      queue.append(fix)
-      if faultRNG.chance(rates.duplicate) {
-        var copy = fix
-        copy.faults.insert(.duplicate)
-        queue.append(copy)
-      }
+      let duplicated = faultRNG.chance(rates.duplicate)
+      var releasing = false
       if held != nil {
         heldOvertaken = true
         heldCountdown -= 1
-        if heldCountdown == 0 { releaseHeld() }
+        releasing = heldCountdown == 0
       }
+      if queueHead == queue.count, !duplicated, !releasing { return fix }
+      queue.append(fix)
+      if duplicated {
+        fix.faults.insert(.duplicate)
+        queue.append(fix)
+      }
+      if releasing { releaseHeld() }
+      return nil
     }
 
     /// Queues the held fix. One that no newer fix overtook (its session or the drive ended
