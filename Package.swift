@@ -31,14 +31,24 @@ let package = Package(
     .executableTarget(name: "routemiles", dependencies: ["RouteMilesCLI"]),
     .executableTarget(
       name: "RouteBenchmarks",
-      dependencies: ["RouteMileage", "RouteFeeds", "RouteStore", "RouteMilesCLI"],
+      dependencies: ["RouteMileage", "RouteFeeds", "RouteStore", "RouteMilesCLI", "RouteSynthesis"],
       path: "Benchmarks/RouteBenchmarks"
+    ),
+    // Deterministic synthetic drives and streaming GPX / NMEA / CSV writers, for the benchmarks
+    // and SampleRoutes. No Foundation.
+    .target(name: "RouteSynthesis", dependencies: ["RouteMileage"]),
+    // Regenerates SampleRoutes/ byte for byte: `swift run -c release GenerateSampleRoutes SampleRoutes`.
+    .executableTarget(
+      name: "GenerateSampleRoutes",
+      dependencies: ["RouteSynthesis", "RouteMileage"],
+      path: "Benchmarks/GenerateSampleRoutes"
     ),
 
     // MARK: Tests
 
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage"]),
     .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage"]),
+    .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),
     .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage"]),
     .testTarget(
       name: "RouteMilesCLITests",

@@ -1,0 +1,96 @@
+/// The CSV layout: the canonical header, with or without the session column.
+public struct CSVWriterOptions: Sendable, Hashable {
+  /// Write `capture_session_id` (a UUID per capture session; empty for legacy rows).
+  public var includesSessionColumn: Bool
+  /// CR LF instead of LF after each row.
+  public var usesCRLF: Bool
+
+  public init(includesSessionColumn: Bool = true, usesCRLF: Bool = false) {
+    self.includesSessionColumn = includesSessionColumn
+    self.usesCRLF = usesCRLF
+  }
+
+  /// `timestamp,latitude,longitude,horizontal_accuracy,speed,course,altitude,capture_session_id`.
+  public static let canonical = CSVWriterOptions()
+  /// The same without `capture_session_id`: an older recorder's export; every row is legacy.
+  public static let legacy = CSVWriterOptions(includesSessionColumn: false)
+}
+
+extension FeedWriter {
+  /// CSV with a header row: ISO 8601 UTC times (`Z`; milliseconds only when the time has them),
+  /// degrees to 7 decimals, accuracy to 0.1 m (−1.0 when invalid), speed in m/s to 0.01,
+  /// course in degrees to 0.1 (empty when standing), altitude to 0.1 m, then the session UUID.
+  /// No-fix epochs are not written.
+  ///
+  /// - Complexity: O(*n*); O(1) memory.
+  @discardableResult
+  public static func writeCSV(
+    _ fixes: some Sequence<SyntheticFix>, into sink: inout some SynthesisByteSink,
+    options: CSVWriterOptions = .canonical
+  ) throws(SynthesisWriteError) -> Int {
+    var out = OutputBuffer()
+    defer { out.release() }
+    out.text("timestamp,latitude,longitude,horizontal_accuracy,speed,course,altitude")
+    if options.includesSessionColumn { out.text(",capture_session_id") }
+    out.lineEnd(crlf: options.usesCRLF)
+    // The session's UUID, formatted once per session.
+    var uuidTag: UInt64?
+    var uuidText = [UInt8](repeating: 0, count: 36)
+    for fix in fixes where fix.hasFix {
+      try out.reserveRecord(into: &sink)
+      let sample = fix.sample
+      out.iso8601(milliseconds: fix.milliseconds, fractionDigits: fix.milliseconds % 1000 == 0 ? 0 : 3)
+      out.byte(0x2C)
+      out.fixed(sample.latitude, decimals: 7)
+      out.byte(0x2C)
+      out.fixed(sample.longitude, decimals: 7)
+      out.byte(0x2C)
+      if let accuracy = sample.horizontalAccuracy { out.fixed(accuracy, decimals: 1) }
+      out.byte(0x2C)
+      if let speed = sample.speed { out.fixed(speed, decimals: 2) }
+      out.byte(0x2C)
+      if let course = sample.course { out.fixed(course, decimals: 1) }
+      out.byte(0x2C)
+      if let altitude = sample.altitude { out.fixed(altitude, decimals: 1) }
+      if options.includesSessionColumn {
+        out.byte(0x2C)
+        if sample.captureSession != nil {
+          if uuidTag != fix.sessionTag {
+            uuidTag = fix.sessionTag
+            let start = out.count
+            out.uuid(fix.sessionTag)
+            for index in 0..<36 { uuidText[index] = out.base[start + index] }
+          } else {
+            for byte in uuidText { out.byte(byte) }
+          }
+        }
+      }
+      out.lineEnd(crlf: options.usesCRLF)
+    }
+    try out.flush(into: &sink)
+    return out.total
+  }
+}
+
+extension OutputBuffer {
+  @inline(__always)
+  mutating func lineEnd(crlf: Bool) {
+    if crlf { byte(0x0D) }
+    byte(0x0A)
+  }
+
+  /// A version-4-shaped UUID drawn from `tag`: `xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx`.
+  mutating func uuid(_ tag: UInt64) {
+    var mixer = SynthesisSplitMix64(seed: tag)
+    let low = mixer.next()
+    hex(tag >> 32, digits: 8)
+    byte(0x2D)
+    hex((tag >> 16) & 0xFFFF, digits: 4)
+    byte(0x2D)
+    hex(0x4000 | (tag & 0x0FFF), digits: 4)
+    byte(0x2D)
+    hex(0x8000 | ((low >> 48) & 0x3FFF), digits: 4)
+    byte(0x2D)
+    hex(low & 0xFFFF_FFFF_FFFF, digits: 12)
+  }
+}

@@ -1,0 +1,120 @@
+/// One committed file of `SampleRoutes/`: a drive and the format it is written in.
+public struct SampleRoute: Sendable, Hashable {
+  public var fileName: String
+  /// One sentence: what the file is for.
+  public var summary: String
+  public var drive: SyntheticDrive
+  public var format: SyntheticFeedFormat
+
+  public init(fileName: String, summary: String, drive: SyntheticDrive, format: SyntheticFeedFormat) {
+    self.fileName = fileName
+    self.summary = summary
+    self.drive = drive
+    self.format = format
+  }
+
+  /// Writes the file's bytes.
+  @discardableResult
+  public func write(into sink: inout some SynthesisByteSink) throws(SynthesisWriteError) -> Int {
+    try FeedWriter.write(drive, as: format, into: &sink)
+  }
+
+  /// The file's bytes, in memory.
+  public func bytes() -> [UInt8] {
+    var sink = ByteArraySink()
+    // An in-memory sink never fails.
+    _ = try? write(into: &sink)
+    return sink.bytes
+  }
+}
+
+/// The drives behind `SampleRoutes/`, fixed by one seed: `GenerateSampleRoutes` writes them, and
+/// the tests regenerate them and compare bytes with the committed files.
+///
+/// Every drive happens in an invented town in open ocean (`InventedPlace.nemoFlats`, or
+/// `gyrePoint` for the northern/eastern NMEA log). Event times are offsets from each drive's
+/// start.
+public enum SampleRouteCatalog {
+  /// The seed the committed files were generated with.
+  public static let seed: UInt64 = 1729
+
+  public static func routes(seed: UInt64 = seed) -> [SampleRoute] {
+    func derived(_ index: UInt64) -> UInt64 { SynthesisSplitMix64.derive(seed, index) }
+
+    let clean = SyntheticDrive(
+      DriveConfiguration(
+        seed: derived(1), start: 1_762_268_400, duration: 7_200, place: .nemoFlats, reception: .openSky,
+        deliveryStops: false))
+
+    let twelveHours = SyntheticDrive(
+      DriveConfiguration(
+        seed: derived(2), start: 1_762_322_400, duration: 43_200, fixInterval: 5, place: .nemoFlats,
+        reception: .suburban, faults: .everyday,
+        events: [
+          .captureGap(at: 7_500, duration: 420),
+          .park(at: 16_800, duration: 2_400, capturePaused: false),
+          .fixLoss(at: 21_600, duration: 60),
+          .relaunch(at: 26_400, interruption: 180),
+          .park(at: 32_400, duration: 1_200, capturePaused: true),
+          .captureGap(at: 37_800, duration: 1_500),
+        ]))
+
+    let legacy = SyntheticDrive(
+      DriveConfiguration(
+        seed: derived(3), start: 1_762_444_800, duration: 4_800, place: .nemoFlats, reception: .suburban,
+        legacyRows: true, faults: .everyday,
+        events: [.captureGap(at: 2_400, duration: 360)]))
+
+    let midnight = SyntheticDrive(
+      DriveConfiguration(
+        seed: derived(4), start: 1_767_224_100, duration: 3_300, place: .gyrePoint, reception: .suburban,
+        events: [
+          .fixLoss(at: 300, duration: 35),
+          .corruptedSentence(at: 1_080),
+          .fixLoss(at: 2_400, duration: 150),
+        ]))
+
+    let messy = SyntheticDrive(
+      DriveConfiguration(
+        seed: derived(5), start: 1_762_534_800, duration: 4_200, place: .nemoFlats, reception: .urban,
+        subsecondTimestamps: true,
+        faults: FaultRates(
+          accuracySpike: 0.003, wildJump: 0.0015, duplicate: 0.004, lateArrival: 0.003, invalidAccuracy: 0.0008,
+          nullIsland: 0.0006),
+        events: [.relaunch(at: 2_280, interruption: 150), .wildJump(at: 2_280, meters: 5_000)]))
+
+    let twelveHourName = "Twelve-hour delivery shift (synthetic, invented place)"
+    return [
+      SampleRoute(
+        fileName: "clean-2h-drive.gpx",
+        summary: "A clean two-hour drive: one capture session, open sky, no gaps, no faults.",
+        drive: clean,
+        format: .gpx(GPXWriterOptions(name: "Clean two-hour drive (synthetic, invented place)"))),
+      SampleRoute(
+        fileName: "shift-12h-gaps.gpx",
+        summary: "A twelve-hour shift with two capture gaps, a parked lunch, a paused break and a relaunch.",
+        drive: twelveHours,
+        format: .gpx(GPXWriterOptions(name: twelveHourName))),
+      SampleRoute(
+        fileName: "shift-12h-gaps.nmea",
+        summary: "The same twelve-hour shift as NMEA 0183 (RMC, GGA, GST).",
+        drive: twelveHours,
+        format: .nmea(NMEAWriterOptions(talker: .gps, includesGSA: false, includesGST: true))),
+      SampleRoute(
+        fileName: "legacy-no-session.csv",
+        summary: "A legacy CSV export with no session column and one capture gap.",
+        drive: legacy,
+        format: .csv(.legacy)),
+      SampleRoute(
+        fileName: "fix-loss-midnight.nmea",
+        summary: "An NMEA log across midnight (and New Year) UTC with two fix losses and one checksum error.",
+        drive: midnight,
+        format: .nmea(NMEAWriterOptions(talker: .multiConstellation, includesGSA: true, includesGST: true))),
+      SampleRoute(
+        fileName: "messy-feed.csv",
+        summary: "A messy CSV: wild jumps, duplicates, out-of-order rows, accuracy spikes and a relaunch.",
+        drive: messy,
+        format: .csv(.canonical)),
+    ]
+  }
+}
