@@ -32,7 +32,7 @@ struct LineReader<Source: ByteSource> {
         let lineStart = start
         start = newline + 1
         scanned = start
-        if skipping {
+        if skipping || newline - lineStart > maximumLength {
           skipping = false
           compact()
           return try body(.tooLong)
