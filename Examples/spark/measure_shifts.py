@@ -89,7 +89,7 @@ def main(argv):
     builder = SparkSession.builder.appName("routemiles-measure-shifts")
     if args.master:
         builder = builder.master(args.master)
-    spark = builder.config("spark.ui.enabled", "false").getOrCreate()
+    spark = builder.config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").getOrCreate()
 
     samples = read_table(spark, args.samples, args.input_format)
     shifts = read_table(spark, args.shifts, args.input_format) if args.shifts else None

@@ -110,6 +110,7 @@ def main():
         from pyspark.sql import SparkSession
         spark = (SparkSession.builder.master("local[2]").appName("routemiles-ci")
                  .config("spark.ui.enabled", "false")
+                 .config("spark.ui.showConsoleProgress", "false")
                  .config("spark.sql.shuffle.partitions", "4").getOrCreate())
         spark.sparkContext.setLogLevel("ERROR")
         spark.sparkContext.addFile(binary)
