@@ -58,10 +58,15 @@ report.say("RouteBenchmarks\(quick ? " --quick" : "")")
 do {
   if wanted(AppendAndExtendBenchmark.name) { AppendAndExtendBenchmark.run(quick: quick, report: &report) }
   if wanted(StoreExtendBenchmark.name) { try StoreExtendBenchmark.run(quick: quick, report: &report) }
+  if wanted(ParseAndMeasureBenchmark.name) { try ParseAndMeasureBenchmark.run(quick: quick, report: &report) }
+  if wanted(BatchBenchmark.name) { try BatchBenchmark.run(quick: quick, report: &report) }
+  if wanted(MemoryBenchmark.name) { try MemoryBenchmark.run(quick: quick, report: &report) }
 } catch {
+  BenchmarkFiles.remove()
   print("benchmark failed: \(error)")
   exit(2)
 }
+BenchmarkFiles.remove()
 
 if printJSON { print(report.json) }
 if let saveBaseline {

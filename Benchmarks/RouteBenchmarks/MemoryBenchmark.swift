@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
+import RouteSynthesis
+
+/// Scenario 5: peak resident memory of the real `routemiles measure` process on generated 1 GB
+/// GPX, NMEA and CSV feeds (100 MB with `--quick`), read from the child's `ru_maxrss`, so the
+/// figure is the tool's own and nothing of the benchmark's.
+enum MemoryBenchmark {
+  static let name = "memory"
+
+  static func run(quick: Bool, report: inout BenchmarkReport) throws {
+    let megabytes = quick ? 100.0 : 1_024.0
+    report.say("\n== 5. memory (peak RSS of `routemiles measure` on a \(Format.fixed(megabytes, 0)) MB feed)")
+    let tool = siblingExecutable("routemiles")
+    for (label, format) in [("gpx", SyntheticFeedFormat.gpx), ("nmea", .nmea), ("csv", .csv)] {
+      let (path, bytes) = try BenchmarkFiles.feed("memory.\(label)", format: format, megabytes: megabytes)
+      var peak = 0
+      let seconds = try time { peak = try childPeakResidentBytes(tool, ["measure", "--json", path]) }
+      unlink(path)
+      report.say(
+        "  \(label.padding(5)) \(Format.megabytes(bytes)) measured in \(Format.fixed(seconds, 1)) s (\(Format.fixed(Double(bytes) / 1_048_576 / seconds, 0)) MB/s): peak RSS \(Format.megabytes(peak))")
+      report.record(name, "\(label) peak RSS bytes", Double(peak), higherIsBetter: false)
+      report.target(name, "\(label.uppercased()) \(Format.fixed(megabytes, 0)) MB feed with peak RSS under 64 MB (\(Format.megabytes(peak)))", met: peak < 64 << 20)
+    }
+  }
+
+  /// The built executable beside this one (`.build/release/routemiles`).
+  static func siblingExecutable(_ name: String) -> String {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count)
+    let path = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : CommandLine.arguments[0]
+    let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    return directory + "/" + name
+  }
+
+  /// Runs a child to completion and returns its peak resident set size.
+  static func childPeakResidentBytes(_ executable: String, _ arguments: [String]) throws -> Int {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
+      throw BenchmarkError("cannot run \(executable); build it with `swift build -c release`")
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    guard status == 0 else { throw BenchmarkError("\(executable) \(arguments.joined(separator: " ")) failed (\(status))") }
+    return Int(usage.ru_maxrss) * 1024
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import RouteFeeds
+import RouteMileage
+import RouteSynthesis
+
+/// Scenario 3: feeds of 2 million positions in GPX, NMEA and CSV through the full ingest path
+/// (reader, sessions, filter, accumulator), beside a read-only pass of the same bytes and, for
+/// GPX, Foundation's `XMLParser` merely visiting the document.
+enum ParseAndMeasureBenchmark {
+  static let name = "parse-and-measure"
+
+  /// An `XMLParser` delegate that does nothing: the cost of visiting the document only.
+  final class Visitor: NSObject, XMLParserDelegate {
+    var elements = 0
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+      elements += 1
+    }
+  }
+
+  static func run(quick: Bool, report: inout BenchmarkReport) throws {
+    let positions = quick ? 200_000 : 2_000_000
+    let repeats = quick ? 2 : 5
+    report.say("\n== 3. parse and measure (\(positions) positions per feed; best of \(repeats))")
+    report.say("  format   size       read-only     ingest (filter on)           positions/s   peak RSS")
+    let feeds: [(String, SyntheticFeedFormat, FeedFormat, Double)] = [
+      ("csv", .csv, .csv, 300), ("nmea", .nmea, .nmea, 200), ("gpx", .gpx, .gpx, 150),
+    ]
+    for (label, synthetic, format, target) in feeds {
+      let (path, bytes) = try BenchmarkFiles.feed("parse.\(label)", format: synthetic, positions: positions)
+      let megabytes = Double(bytes) / 1_048_576
+      let readTimes = repeated(warmup: 1, repeats: repeats) { blackHole(BenchmarkFiles.readWhole(path).count) }
+      var records = 0
+      resetPeakResident()
+      let before = peakResidentBytes()
+      let ingestTimes = try repeated(warmup: 1, repeats: repeats) {
+        var source = try FileByteSource(path: path)
+        let measurement = FeedIngest.measure(&source, format: format)
+        records = measurement.report.records
+        blackHole(measurement.distance.meters)
+      }
+      let peak = max(peakResidentBytes(), before)
+      let readRate = megabytes / readTimes[0]
+      let ingestRate = megabytes / ingestTimes[0]
+      report.say(
+        "  \(label.padding(6))   \(pad(Format.megabytes(bytes), 9))   \(pad(Format.fixed(readRate, 0), 6)) MB/s   \(pad(Format.fixed(ingestRate, 0), 6)) MB/s (\(Format.fixed(ingestRate / readRate * 100, 1))% of read)   \(pad(Format.fixed(Double(records) / ingestTimes[0] / 1e6, 2), 6)) M/s   \(Format.megabytes(peak))")
+      report.record(name, "\(label) ingest MB/s", ingestRate, higherIsBetter: true)
+      report.record(name, "\(label) read-only MB/s", readRate, higherIsBetter: true)
+      report.record(name, "\(label) ingest / read-only", ingestRate / readRate, higherIsBetter: true, scaleFree: true)
+      report.record(name, "\(label) positions per second", Double(records) / ingestTimes[0], higherIsBetter: true)
+      report.target(name, "\(label.uppercased()) at least \(Int(target)) MB/s (\(Format.fixed(ingestRate, 0)) MB/s)", met: ingestRate >= target)
+      if format == .gpx {
+        let visitTimes = repeated(warmup: 0, repeats: quick ? 1 : 2) {
+          let parser = XMLParser(contentsOf: URL(fileURLWithPath: path))!
+          let visitor = Visitor()
+          parser.delegate = visitor
+          _ = parser.parse()
+          blackHole(visitor.elements)
+        }
+        let visitRate = megabytes / visitTimes[0]
+        let speedup = ingestRate / visitRate
+        report.say("           XMLParser visiting only: \(Format.fixed(visitRate, 0)) MB/s — our whole ingest is \(Format.fixed(speedup, 1))× that")
+        report.record(name, "gpx ingest / XMLParser visit", speedup, higherIsBetter: true, scaleFree: true)
+        report.target(name, "GPX at least 5× XMLParser's visit alone (\(Format.fixed(speedup, 1))×)", met: speedup >= 5)
+      }
+    }
+  }
+}
+
+extension String {
+  func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}
