@@ -42,11 +42,12 @@ extension ByteNumberParser {
     return negative ? -value : value
   }
 
-  /// 10^`exponent` for 1 through 15, all exact in a `Double`; a constant table, not a lazily
-  /// built array.
+  /// 10^`exponent` for 0 through 15, all exact in a `Double`; a constant table, not a lazily
+  /// built array. Readers divide fractions of seconds by it too.
   @inlinable
   static func exactPowerOfTen(_ exponent: Int) -> Double {
     switch exponent {
+    case 0: 1
     case 1: 1e1
     case 2: 1e2
     case 3: 1e3

@@ -2,72 +2,6 @@
 /// the result of the general code it stands in front of (the same arithmetic in the same
 /// order), and hands anything unusual to it.
 enum CSVFastPaths {
-  // MARK: Numbers
-
-  /// A plain decimal (`-122.4194491`, `12.3`) of at most 15 digits: the integer of its digits
-  /// divided by an exact power of ten, which is `ByteNumberParser.double`'s own fast path, so
-  /// the value is bit-identical; anything else goes to it.
-  ///
-  /// - Complexity: O(*n*).
-  @inline(__always)
-  static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    let count = bytes.count
-    guard count > 0, count <= 17 else { return ByteNumberParser.double(bytes) }
-    var index = 0
-    let negative = bytes[0] == .asciiMinus
-    if negative { index = 1 }
-    var mantissa: UInt64 = 0
-    var digits = 0
-    var dot = -1
-    while index < count {
-      let digit = bytes[index] &- .ascii0
-      if digit < 10 {
-        mantissa = mantissa &* 10 &+ UInt64(digit)
-        digits += 1
-      } else if bytes[index] == .asciiDot, dot < 0 {
-        dot = index
-      } else {
-        return ByteNumberParser.double(bytes)
-      }
-      index += 1
-    }
-    guard digits > 0, digits <= 15 else { return ByteNumberParser.double(bytes) }
-    var value = Double(mantissa)
-    if dot >= 0, dot < count - 1 { value /= powerOfTen(count - 1 - dot) }
-    return negative ? -value : value
-  }
-
-  /// 10^exponent for 0...22, all exact doubles (the same values as
-  /// `ByteNumberParser.powersOfTen`), as constants rather than a lazily initialised array.
-  @inline(__always)
-  static func powerOfTen(_ exponent: Int) -> Double {
-    switch exponent {
-    case 0: 1
-    case 1: 1e1
-    case 2: 1e2
-    case 3: 1e3
-    case 4: 1e4
-    case 5: 1e5
-    case 6: 1e6
-    case 7: 1e7
-    case 8: 1e8
-    case 9: 1e9
-    case 10: 1e10
-    case 11: 1e11
-    case 12: 1e12
-    case 13: 1e13
-    case 14: 1e14
-    case 15: 1e15
-    case 16: 1e16
-    case 17: 1e17
-    case 18: 1e18
-    case 19: 1e19
-    case 20: 1e20
-    case 21: 1e21
-    default: 1e22
-    }
-  }
-
   // MARK: Records
 
   /// Splits a record with no quote in it, eight bytes at a time; nil when the record holds a
@@ -185,7 +119,7 @@ struct CSVTimestampCache {
       }
       index += 1
     }
-    seconds += Double(fraction) / CSVFastPaths.powerOfTen(fractionDigits)
+    seconds += Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
     return seconds
   }
 }

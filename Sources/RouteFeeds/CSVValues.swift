@@ -18,7 +18,7 @@ enum CSVValues {
   /// - Complexity: O(*n*).
   @inline(__always)
   static func number(_ bytes: Bytes, decimalComma: Bool) -> Double? {
-    if let value = CSVFastPaths.double(bytes) { return value }
+    if let value = ByteNumberParser.double(bytes) { return value }
     guard decimalComma else { return nil }
     return commaNumber(bytes)
   }
@@ -43,7 +43,7 @@ enum CSVValues {
   /// in the cell replaces the column's.
   @inline(__always)
   static func measure(_ bytes: Bytes, _ kind: UnitKind, scale: Double, decimalComma: Bool) -> Double? {
-    if let value = CSVFastPaths.double(bytes) { return value * scale }
+    if let value = ByteNumberParser.double(bytes) { return value * scale }
     return measureSlowly(bytes, kind, scale: scale, decimalComma: decimalComma)
   }
 
@@ -96,7 +96,7 @@ enum CSVValues {
   /// number is refused as contradictory.
   @inline(__always)
   static func coordinate(_ bytes: Bytes, positive: UInt8, negative: UInt8, decimalComma: Bool) -> Double? {
-    if let value = CSVFastPaths.double(bytes) { return value }
+    if let value = ByteNumberParser.double(bytes) { return value }
     return lettered(bytes, positive: positive, negative: negative, decimalComma: decimalComma)
   }
 
@@ -351,7 +351,7 @@ enum CSVValues {
         index += 1
       }
       guard index > start else { return nil }
-      seconds += Double(fraction) / CSVFastPaths.powerOfTen(fractionDigits)
+      seconds += Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
     }
     let zone = Bytes(rebasing: bytes[index...]).trimmingASCIIWhitespace()
     if zone.isEmpty { return (seconds, nil) }

@@ -59,7 +59,7 @@ public enum ISO8601Parser {
         index += 1
       }
       guard index > start else { return nil }
-      seconds += Double(fraction) / ByteNumberParser.powersOfTen[fractionDigits]
+      seconds += Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
     }
     if index == n { return seconds }
     switch bytes[index] {

@@ -25,7 +25,7 @@ public struct RouteMileageCalculator: Sendable, Hashable {
   /// - Complexity: O(*n* log *n*) for *n* positions; O(*n*) when they are already in order.
   public func distance(of route: some Sequence<RoutePosition>, covering window: ShiftWindow? = nil) -> RouteDistance {
     var positions = Array(route)
-    if !positions.isSorted(by: Self.walkOrder) {
+    if !Self.isInWalkOrder(positions) {
       positions.sort(by: Self.walkOrder)
     }
     var walk = RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, window: window)
@@ -65,12 +65,14 @@ public struct RouteMileageCalculator: Sendable, Hashable {
   }
 }
 
-extension Array {
-  @inlinable
-  func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
-    var index = startIndex
-    while index + 1 < endIndex {
-      if areInIncreasingOrder(self[index + 1], self[index]) { return false }
+extension RouteMileageCalculator {
+  /// Whether `positions` are already in walk order, so a caller can skip the sort.
+  ///
+  /// - Complexity: O(*n*).
+  public static func isInWalkOrder(_ positions: [RoutePosition]) -> Bool {
+    var index = positions.startIndex
+    while index + 1 < positions.endIndex {
+      if walkOrder(positions[index + 1], positions[index]) { return false }
       index += 1
     }
     return true

@@ -23,15 +23,7 @@ enum MeasurementJSON {
     let report = measurement.report
     let quality = RouteQuality(distance, locale: locale)
     json.set("format", result.formatName ?? measurement.format.rawValue)
-    json.set("meters", distance.meters)
-    json.set("miles", distance.miles)
-    json.set("segmentCount", distance.contributingSegmentCount)
-    json.set("gapCount", distance.gapCount)
-    json.set("usablePositionCount", distance.usablePositionCount)
-    json.set("usesInferredContinuity", distance.usesInferredContinuity)
-    json.set("isMeasured", distance.isMeasured)
-    json.set("isPartial", distance.isPartial)
-    json.set("summary", quality.line)
+    figures(distance, quality: quality, into: &json)
     json.set("unmeasurable", distance.unmeasurable?.rawValue)
     json.set("details", strings: quality.detailSentences)
     json.set("inputRows", report.records)
@@ -65,6 +57,19 @@ enum MeasurementJSON {
       })
     json.set("error", result.failure)
     return json
+  }
+
+  /// The pinned figures of a measured route, from `meters` to `summary`.
+  static func figures(_ distance: RouteDistance, quality: RouteQuality, into json: inout JSONObject) {
+    json.set("meters", distance.meters)
+    json.set("miles", distance.miles)
+    json.set("segmentCount", distance.contributingSegmentCount)
+    json.set("gapCount", distance.gapCount)
+    json.set("usablePositionCount", distance.usablePositionCount)
+    json.set("usesInferredContinuity", distance.usesInferredContinuity)
+    json.set("isMeasured", distance.isMeasured)
+    json.set("isPartial", distance.isPartial)
+    json.set("summary", quality.line)
   }
 
   static func ingest(_ report: IngestReport, distance: RouteDistance) -> JSONObject {

@@ -234,16 +234,7 @@ enum ShiftsCommand {
     json.set("importedAt", CivilTime.iso8601(record.importedAt))
     json.set("samples", record.sampleCount)
     if let distance {
-      let quality = RouteQuality(distance, locale: locale)
-      json.set("meters", distance.meters)
-      json.set("miles", distance.miles)
-      json.set("segmentCount", distance.contributingSegmentCount)
-      json.set("gapCount", distance.gapCount)
-      json.set("usablePositionCount", distance.usablePositionCount)
-      json.set("usesInferredContinuity", distance.usesInferredContinuity)
-      json.set("isMeasured", distance.isMeasured)
-      json.set("isPartial", distance.isPartial)
-      json.set("summary", quality.line)
+      MeasurementJSON.figures(distance, quality: RouteQuality(distance, locale: locale), into: &json)
     } else {
       json.set("summary", nil as String?)
     }

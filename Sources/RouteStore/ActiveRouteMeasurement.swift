@@ -137,22 +137,11 @@ public struct ActiveRouteMeasurement: Sendable {
     }
     counters.rowsFetched += positions.count
     // The calculator's order, so a fresh walk is the one-pass figure bit for bit.
-    if !positions.isSortedForWalk { positions.sort(by: RouteMileageCalculator.walkOrder) }
+    if !RouteMileageCalculator.isInWalkOrder(positions) { positions.sort(by: RouteMileageCalculator.walkOrder) }
     walk = RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval)
     walk.append(contentsOf: positions)
     newestConsumed = newest
     distance = walk.distance
-  }
-}
-
-extension Array where Element == RoutePosition {
-  var isSortedForWalk: Bool {
-    var index = startIndex
-    while index + 1 < endIndex {
-      if RouteMileageCalculator.walkOrder(self[index + 1], self[index]) { return false }
-      index += 1
-    }
-    return true
   }
 }
 
