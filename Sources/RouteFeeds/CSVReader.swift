@@ -51,7 +51,7 @@ public struct CSVReader: FeedReader {
   var sessionOrdinals: [[UInt8]: Int] = [:]
   /// The 70mai recording the rows belong to (one per `$V02` line).
   var dashcamRecording = -1
-  var timestampCache = CSVTimestampCache()
+  var timestampCache = ISO8601DayCache()
   /// Whether any row's time has been read: an ambiguous date before that stops the read with
   /// the mapping to pass; after it, it is one bad row.
   var hasReadTime = false

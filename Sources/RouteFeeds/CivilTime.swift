@@ -35,9 +35,13 @@ public enum CivilTime {
   @inlinable
   public static func isValidDate(year: Int, month: Int, day: Int) -> Bool {
     guard (0...9999).contains(year), (1...12).contains(month), day >= 1 else { return false }
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    return day <= lengths[month - 1]
+    switch month {
+    case 2:
+      let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+      return day <= (leap ? 29 : 28)
+    case 4, 6, 9, 11: return day <= 30
+    default: return day <= 31
+    }
   }
 
   /// ISO 8601 in UTC: `2025-11-29T08:00:00Z`, with milliseconds (`08:00:00.250Z`) when the

@@ -68,7 +68,9 @@ extension GPXScanner {
       case .point:
         builder.finishPoint(into: &sink)
       case .time:
-        builder.setTime(value.finish(p, value.start, value.end, GPXFieldParser.time) ?? .unreadable)
+        var cache = timestamps
+        builder.setTime(value.finish(p, value.start, value.end) { GPXFieldParser.time($0, cache: &cache) } ?? .unreadable)
+        timestamps = cache
       case .elevation, .hdop, .speed, .course:
         builder.setNumber(element.role, value.finish(p, value.start, value.end, GPXFieldParser.number) ?? nil)
       case .fix:

@@ -62,6 +62,7 @@ struct GPXScanner {
   var entity = GPXEntityReference()
   var value = GPXValueBuffer()
   var builder = GPXTrackBuilder()
+  var timestamps = ISO8601DayCache()
   /// The error that stopped the scan; it is thrown again if the caller goes on.
   var failure: FeedError?
 

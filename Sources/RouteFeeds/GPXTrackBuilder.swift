@@ -175,10 +175,10 @@ enum GPXFieldParser {
   }
 
   @inline(__always)
-  static func time(_ bytes: UnsafeBufferPointer<UInt8>) -> GPXTrackBuilder.Time {
+  static func time(_ bytes: UnsafeBufferPointer<UInt8>, cache: inout ISO8601DayCache) -> GPXTrackBuilder.Time {
     let text = trimmed(bytes)
     if text.isEmpty { return .missing }
-    return ISO8601Parser.timestamp(text).map { .seconds($0) } ?? .unreadable
+    return (cache.timestamp(text) ?? ISO8601Parser.timestamp(text)).map { .seconds($0) } ?? .unreadable
   }
 
   /// Whether a `<fix>` says `none` (any case); `2d`, `3d`, `dgps`, `pps` and anything else

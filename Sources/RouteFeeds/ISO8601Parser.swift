@@ -90,3 +90,61 @@ public enum ISO8601Parser {
     return text.withUTF8 { timestamp($0) }
   }
 }
+
+/// ISO 8601 timestamps of the one shape recorders write record after record
+/// (`2025-11-29T08:00:01Z`, `2025-11-29 08:00:01.250Z`), with the day remembered between records,
+/// so the calendar arithmetic runs once a day rather than once a fix. Anything else, and every
+/// first sight of a new day, goes to `ISO8601Parser`. The CSV and GPX readers each keep one.
+struct ISO8601DayCache {
+  var dayPrefix: UInt64 = 0
+  var daySuffix: UInt16 = 0
+  var daySeconds = Double.nan
+
+  /// Seconds since 1970, identical to `ISO8601Parser.timestamp` (the same additions in the same
+  /// order); nil when the text is not of the common shape (the caller then parses it fully).
+  ///
+  /// - Complexity: O(*n*).
+  @inline(__always)
+  mutating func timestamp(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    let n = bytes.count
+    guard n >= 20, n <= 64, bytes[n - 1] == .asciiUpperZ, bytes[4] == .asciiMinus, bytes[7] == .asciiMinus,
+      bytes[10] == .asciiUpperT || bytes[10] == .asciiSpace, bytes[13] == .asciiColon, bytes[16] == .asciiColon,
+      let base = bytes.baseAddress
+    else { return nil }
+    let raw = UnsafeRawPointer(base)
+    let prefix = raw.loadUnaligned(as: UInt64.self)
+    let suffix = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+    if prefix != dayPrefix || suffix != daySuffix || daySeconds.isNaN {
+      guard let day = ISO8601Parser.timestamp(UnsafeBufferPointer(start: base, count: 10)) else { return nil }
+      dayPrefix = prefix
+      daySuffix = suffix
+      daySeconds = day
+    }
+    @inline(__always) func two(_ at: Int) -> Int? {
+      let high = bytes[at] &- .ascii0
+      let low = bytes[at + 1] &- .ascii0
+      guard high < 10, low < 10 else { return nil }
+      return Int(high) * 10 + Int(low)
+    }
+    guard let hour = two(11), hour < 24, let minute = two(14), minute <= 59, let second = two(17), second <= 60
+    else { return nil }
+    var seconds = daySeconds
+    seconds += Double(hour * 3600 + minute * 60 + second)
+    if n == 20 { return seconds }
+    guard bytes[19] == .asciiDot || bytes[19] == .asciiComma, n > 21 else { return nil }
+    var fraction = 0
+    var fractionDigits = 0
+    var index = 20
+    while index < n - 1 {
+      let digit = bytes[index] &- .ascii0
+      guard digit < 10 else { return nil }
+      if fractionDigits < 15 {
+        fraction = fraction * 10 + Int(digit)
+        fractionDigits += 1
+      }
+      index += 1
+    }
+    seconds += Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
+    return seconds
+  }
+}

@@ -33,15 +33,34 @@ public enum GeographicDistance {
     fromLatitude latitude1: Double, longitude longitude1: Double,
     toLatitude latitude2: Double, longitude longitude2: Double
   ) -> Double {
-    let phi1 = latitude1 * radiansPerDegree
-    let phi2 = latitude2 * radiansPerDegree
+    meters(
+      fromLatitude: latitude1, longitude: longitude1, cosineOfLatitude: cosineOfLatitude(latitude1),
+      toLatitude: latitude2, longitude: longitude2, cosineOfLatitude: cosineOfLatitude(latitude2))
+  }
+
+  /// The cosine of a latitude in degrees, as the haversine uses it. A caller measuring many
+  /// pairs from one position (the capture filter from its anchor) computes it once.
+  @inlinable
+  public static func cosineOfLatitude(_ latitude: Double) -> Double {
+    cos(latitude * radiansPerDegree)
+  }
+
+  /// The same haversine with both latitude cosines supplied (from `cosineOfLatitude(_:)`), so
+  /// the result is bit-identical to `meters(fromLatitude:longitude:toLatitude:longitude:)`.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public static func meters(
+    fromLatitude latitude1: Double, longitude longitude1: Double, cosineOfLatitude cosine1: Double,
+    toLatitude latitude2: Double, longitude longitude2: Double, cosineOfLatitude cosine2: Double
+  ) -> Double {
     let halfDeltaPhi = (latitude2 - latitude1) * radiansPerDegree * 0.5
     // sin² is periodic in 2π, so a longitude difference of 359.9° measures as 0.1°: the
     // antimeridian needs no special case.
     let halfDeltaLambda = (longitude2 - longitude1) * radiansPerDegree * 0.5
     let sinPhi = sin(halfDeltaPhi)
     let sinLambda = sin(halfDeltaLambda)
-    var a = sinPhi * sinPhi + cos(phi1) * cos(phi2) * sinLambda * sinLambda
+    var a = sinPhi * sinPhi + cosine1 * cosine2 * sinLambda * sinLambda
     // Rounding can push `a` a hair outside [0, 1] near antipodes; asin would return NaN.
     a = min(1, max(0, a))
     return 2 * earthRadiusMeters * asin(a.squareRoot())

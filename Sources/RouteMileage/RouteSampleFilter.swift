@@ -99,6 +99,9 @@ public struct RouteSampleFilter: Sendable {
 
   @usableFromInline struct SessionState: Sendable {
     var anchor: RoutePosition?
+    /// `GeographicDistance.cosineOfLatitude` of the anchor, kept so each candidate costs one
+    /// cosine, not two.
+    var anchorCosine = 1.0
     var outputSession: CaptureSessionID?
     var runLength = 0
     var runLast = RoutePosition(timestamp: 0, latitude: 0, longitude: 0)
@@ -145,11 +148,14 @@ public struct RouteSampleFilter: Sendable {
     guard sample.timestamp > lastRetainedTimestamp else { return .rejected(.outOfOrder) }
 
     switchSession(to: sample.captureSession)
+    let cosine = GeographicDistance.cosineOfLatitude(position.latitude)
     guard let anchor = current.anchor else {
       current.outputSession = sample.captureSession
-      return retain(sample, as: position)
+      return retain(sample, as: position, cosine: cosine)
     }
-    let meters = GeographicDistance.meters(from: anchor, to: position)
+    let meters = GeographicDistance.meters(
+      fromLatitude: anchor.latitude, longitude: anchor.longitude, cosineOfLatitude: current.anchorCosine,
+      toLatitude: position.latitude, longitude: position.longitude, cosineOfLatitude: cosine)
     let tooFast = meters / (sample.timestamp - anchor.timestamp) > maximumSpeed
     let continuesRun = current.runLength > 0 && agrees(current.runLast, position)
     let runLength = continuesRun ? current.runLength + 1 : (tooFast ? 1 : 0)
@@ -159,11 +165,11 @@ public struct RouteSampleFilter: Sendable {
       if sample.captureSession != nil {
         current.outputSession = sessionMinter.mint()
         counts.reanchored += 1
-        return retain(sample, as: position)
+        return retain(sample, as: position, cosine: cosine)
       }
       if sample.timestamp - anchor.timestamp > maximumSampleInterval {
         counts.reanchored += 1
-        return retain(sample, as: position)
+        return retain(sample, as: position, cosine: cosine)
       }
     }
     if tooFast || reanchorDue {
@@ -173,7 +179,7 @@ public struct RouteSampleFilter: Sendable {
     }
     current.runLength = 0
     if meters < minimumMovement { return .rejected(.negligibleMovement) }
-    let decision = retain(sample, as: position)
+    let decision = retain(sample, as: position, cosine: cosine)
     lastRetainedLink = (anchor, meters)
     return decision
   }
@@ -185,11 +191,12 @@ public struct RouteSampleFilter: Sendable {
       && GeographicDistance.meters(from: previous, to: next) <= maximumSpeed * seconds
   }
 
-  private mutating func retain(_ sample: RouteSample, as position: RoutePosition) -> Decision {
+  private mutating func retain(_ sample: RouteSample, as position: RoutePosition, cosine: Double) -> Decision {
     lastRetainedLink = nil
     var kept = sample
     kept.captureSession = current.outputSession
     current.anchor = position
+    current.anchorCosine = cosine
     current.runLength = 0
     lastRetainedTimestamp = sample.timestamp
     return .retained(kept)

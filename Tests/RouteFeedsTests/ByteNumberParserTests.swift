@@ -1,0 +1,66 @@
+import Foundation
+@testable import RouteFeeds
+import Testing
+
+/// The byte-level number parser against the C library's correctly rounded `strtod`.
+@Suite("ByteNumberParser")
+struct ByteNumberParserTests {
+  /// SplitMix64, seeded: the same cases every run.
+  struct Random {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+  }
+
+  static func parse(_ text: String) -> Double? {
+    Array(text.utf8).withUnsafeBufferPointer { ByteNumberParser.double($0) }
+  }
+
+  @Test func plainDecimalsAreBitIdenticalToStrtod() {
+    var random = Random(state: 20_261_129)
+    for _ in 0..<200_000 {
+      let integerDigits = random.below(5)
+      let fractionDigits = random.below(12)
+      var text = random.below(3) == 0 ? "-" : ""
+      for _ in 0..<integerDigits { text.append(Character(UnicodeScalar(UInt8(48 + random.below(10))))) }
+      if fractionDigits > 0 || random.below(4) == 0 { text += "." }
+      for _ in 0..<fractionDigits { text.append(Character(UnicodeScalar(UInt8(48 + random.below(10))))) }
+      let expected = text.contains(where: \.isNumber) ? Double(text) : nil
+      let parsed = Self.parse(text)
+      #expect(parsed?.bitPattern == expected?.bitPattern, "\(text)")
+      if parsed?.bitPattern != expected?.bitPattern { return }
+    }
+  }
+
+  @Test func aNonDigitAnywhereInAFourDigitRunIsRefused() {
+    // Bytes just outside '0'…'9', in every position of the fraction's SWAR block.
+    for bad in ["/", ":", " ", "\u{0}", "a", "\u{7F}", "é"] {
+      for position in 0..<6 {
+        var digits = Array("123456")
+        digits.insert(contentsOf: bad, at: position)
+        let text = "12." + String(digits)
+        #expect(Self.parse(text) == nil, "\(text.debugDescription)")
+      }
+    }
+  }
+
+  @Test(arguments: ["nan", "inf", "-inf", "1e999", "", "-", ".", "1.2.3", "--1", "1e", "0x10"])
+  func whatIsNotAFiniteNumberIsRefused(_ text: String) {
+    #expect(Self.parse(text) == nil)
+  }
+
+  @Test func longAndExponentFormsGoThroughStrtod() {
+    let tiny = "0." + String(repeating: "0", count: 397) + "1"
+    for text in ["1e5", "2.5E-3", "-0.000000000000000001", "123456789012345678901234567890", tiny, String(repeating: "9", count: 300)] {
+      #expect(Self.parse(text)?.bitPattern == Double(text)?.bitPattern, "\(text.prefix(40))")
+    }
+    #expect(Self.parse(String(repeating: "9", count: 400)) == nil, "400 nines overflow to infinity: refused")
+    #expect(Self.parse("1" + String(repeating: "0", count: 400)) == nil, "over 400 bytes is refused")
+  }
+}
