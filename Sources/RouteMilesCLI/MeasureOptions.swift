@@ -46,7 +46,7 @@ struct MeasureOptions {
 
   init(_ arguments: Arguments, formatOption: String? = "input-format") throws(CLIError) {
     let command = arguments.command
-    if let name = formatOption, let text = arguments.value(name) ?? arguments.value("input-format") {
+    if let text = formatOption.flatMap(arguments.value) ?? arguments.value("input-format") {
       guard let format = FeedFormat(rawValue: text.lowercased()) else {
         throw .usage("unknown input format '\(text)': use gpx, nmea or csv", command: command)
       }

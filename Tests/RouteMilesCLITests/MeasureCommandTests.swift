@@ -199,6 +199,39 @@ struct MeasureCommandTests {
     #expect(abs((mapped["meters"] as? Double ?? 0) - 100.08) < 0.1)
   }
 
+  @Test func maxFixAgeJudgesArrivalTimes() throws {
+    let directory = try CLITestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var text = "timestamp,latitude,longitude,received_at\n"
+    for index in 0..<20 {
+      let lag = index % 2 == 0 ? 3 : 15
+      text += "\(1_764_403_200 + index * 2),\(0.5 + Double(index) * 0.0002),-160,\(1_764_403_200 + index * 2 + lag)\n"
+    }
+    let feed = try CLITestSupport.write(text, to: "arrivals.csv", in: directory)
+    func stale(_ extra: [String]) throws -> Int? {
+      let json = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json"] + extra + [feed]).output)[0]
+      return ((json["ingest"] as? [String: Any])?["rejected"] as? [String: Int])?["stale"]
+    }
+    #expect(try stale([]) == 10, "a fix 15 s older than its arrival is stale; 3 s is not")
+    #expect(try stale(["--max-fix-age", "20"]) == nil)
+  }
+
+  @Test func inputFormatInBatchAndPictureNameTemplates() throws {
+    let directory = try CLITestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let csv = try String(contentsOfFile: Self.fixture("c01_one_session.csv"), encoding: .utf8)
+    let feed = try CLITestSupport.write(csv, to: "drive.log", in: directory)
+    let batch = CLITestSupport.run(["batch", "--format", "jsonl", "--input-format", "gpx", feed])
+    #expect(batch.status == 1, "a CSV forced to GPX fails")
+    #expect(CLITestSupport.run(["batch", "--format", "jsonl", "--input-format", "csv", feed]).status == 0)
+
+    let template = directory.appendingPathComponent("{n}-{name}.svg").path
+    let result = CLITestSupport.run(["measure", "--svg", template, Self.fixture("c01_one_session.csv"), Self.fixture("c02_session_change.csv")])
+    #expect(result.status == 0)
+    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("1-c01_one_session.svg").path))
+    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("2-c02_session_change.svg").path))
+  }
+
   // MARK: Pictures
 
   @Test func geoJSONAndSVGHoldOneShapePerSegmentAndGap() throws {
