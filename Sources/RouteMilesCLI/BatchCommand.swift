@@ -81,8 +81,9 @@ enum BatchCommand {
     let progress = showProgress ? ProgressBar(console: console, total: jobsToRun.count) : nil
     var positions = 0
     orderedParallelMap(count: jobsToRun.count, jobs: jobs, work: { jobsToRun[$0].run(options) }) { index, result in
+      // The bar shares the terminal with the rows when both streams are one: clear it first.
+      if result.failure != nil || console.outputIsTerminal { progress?.finish() }
       if let failure = result.failure {
-        progress?.finish()
         console.err("routemiles: \(failure)\n")
       }
       console.out(table.row(for: result))

@@ -34,8 +34,11 @@ final class ProgressBar {
     drewSomething = true
   }
 
+  /// Clears the bar; the next `update` draws it again.
   func finish() {
     if drewSomething { console.err("\r" + String(repeating: " ", count: 78) + "\r") }
+    drewSomething = false
+    lastDrawn = nil
   }
 
   static func seconds(_ duration: Duration) -> Double {
