@@ -360,4 +360,7 @@ extension FeedReason {
   public static let csvUnterminatedQuote = FeedReason("unterminatedQuote")
   /// A CSV capture session value longer than `CSVReader.maximumSessionLength` bytes.
   public static let csvBadSession = FeedReason("badSession")
+  /// A CSV row holding a carriage return that does not end it: a lone CR (mixed line endings)
+  /// that joined two lines into one record.
+  public static let csvLoneCarriageReturn = FeedReason("loneCarriageReturn")
 }

@@ -25,6 +25,13 @@ extension CSVReader {
       return value.trimmingASCIIWhitespace()
     }
     let record = UnsafeBufferPointer(start: bytes + recordStart, count: recordEnd - recordStart)
+    // A lone CR is not a line end, so it joins two lines into one record with more fields than
+    // the header: the second line's values would sit in columns nobody reads. Only such wide
+    // rows are scanned, so ordinary rows pay one comparison.
+    if fieldCount > max(layout.names.count, layout.fieldLimit), CSVValues.hasLoneCarriageReturn(record) {
+      sink.unreadable(.csvLoneCarriageReturn, line: rowLine)
+      return
+    }
 
     if layout.isDashcam, fieldCount == 1, CSVValues.isDashcamMarker(cell(0)) {
       dashcamRecording += 1
@@ -192,7 +199,8 @@ extension CSVReader {
   ) {
     if value.isEmpty, CSVValues.isBlank(record, delimiter: layout.delimiter) { return }
     let binary = CSVValues.looksBinary(value.isEmpty ? record.trimmingASCIIWhitespace() : value)
-    sink.unreadable(binary ? .binary : reason, line: line)
+    let joined = !binary && CSVValues.hasLoneCarriageReturn(record)
+    sink.unreadable(binary ? .binary : joined ? .csvLoneCarriageReturn : reason, line: line)
   }
 
   /// The error for a date whose day/month order cannot be told, when it is the first time

@@ -406,6 +406,15 @@ enum CSVValues {
     return false
   }
 
+  /// Whether a record holds a carriage return other than the one of its CRLF line end.
+  ///
+  /// - Complexity: O(*n*) in the record length.
+  static func hasLoneCarriageReturn(_ record: Bytes) -> Bool {
+    guard record.count > 1 else { return false }
+    for index in 0..<(record.count - 1) where record[index] == .asciiReturn { return true }
+    return false
+  }
+
   /// Whether a record holds no value at all: only whitespace, NUL, quotes and delimiters.
   static func isBlank(_ bytes: Bytes, delimiter: UInt8) -> Bool {
     for byte in bytes

@@ -155,7 +155,7 @@ extension CSVReaderTests {
     let read = CSVTestSupport.read(text)
     #expect(read.sink.events.map(\.description) == [
       "2: position t=1764403200.0 session=nil", "3: unreadable binary", "4: unreadable badTime",
-      "5: position t=1764403202.0 session=nil", "6: unreadable badNumber",
+      "5: position t=1764403202.0 session=nil", "6: unreadable loneCarriageReturn",
     ])
   }
 

@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses and runs each for a given time.
+#
+#   Tests/Fuzz/run-fuzzers.sh [SECONDS_PER_HARNESS] [HARNESS...]
+#
+# HARNESS is gpx, nmea, csv or columns (default: all four, one after another; run two copies of
+# the script with different harnesses to use two cores). SECONDS defaults to 60.
+#
+# Build: RouteMileage and RouteFeeds are compiled as static libraries with
+# `swiftc -sanitize=fuzzer,address -O` (coverage instrumentation + AddressSanitizer), then each
+# harness (Tests/Fuzz/Fuzz<Name>.swift + FuzzSupport.swift + the invariant checks in
+# Tests/RouteFeedsTests/FeedInvariants.swift) is linked against them with libFuzzer's main.
+#
+# Everything it writes is under Tests/Fuzz/.work/ (gitignored):
+#   build/            the libraries and the fuzz-<harness> binaries
+#   seeds/<harness>/  rebuilt on every run from SampleRoutes/, ../shared/realdata,
+#                     ../shared/acceptance and the committed regression corpus (read-only input)
+#   corpus/<harness>/ the working corpus libFuzzer adds to; kept between runs
+#   crashers/<harness>/ crash-*, timeout-*, oom-* inputs; kept until you delete them
+#   logs/<harness>.log  libFuzzer's output
+# Realdata is only ever copied into .work/, never into the tracked tree.
+#
+# A crasher is an input that broke an invariant (or crashed): reproduce it with
+#   Tests/Fuzz/.work/build/fuzz-<harness> Tests/Fuzz/.work/crashers/<harness>/crash-…
+# minimise it with `-minimize_crash=1 -runs=10000`, and once the bug is fixed copy it into
+# Tests/Fuzz/RegressionCorpus/<harness>/ so `swift test` replays it forever.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+seconds="${1:-60}"
+shift || true
+harnesses=("$@")
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(gpx nmea csv columns)
+for harness in "${harnesses[@]}"; do
+  case "$harness" in gpx | nmea | csv | columns) ;; *) echo "unknown harness: $harness (gpx, nmea, csv, columns)" >&2; exit 2 ;; esac
+done
+
+work="Tests/Fuzz/.work"
+build="$work/build"
+shared="$root/../shared"
+mkdir -p "$build" "$work/logs"
+# The Swift runtime's crash backtracer would keep libFuzzer's pipes open after a trap.
+export SWIFT_BACKTRACE=enable=no
+# Report traps (SIGILL from a Swift precondition) through ASan too; keep leak checking off
+# (the harness exits by trapping); a small quarantine keeps the per-input 1 MiB buffers cheap.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-handle_sigill=1:detect_leaks=0:quarantine_size_mb=8:malloc_context_size=2}"
+
+flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -package-name routemileage)
+
+# --- build (only what changed) ---------------------------------------------------------------
+newer() { # newer TARGET SOURCES...: true when TARGET is missing or older than a source
+  local target="$1"; shift
+  [ -e "$target" ] || return 0
+  for source in "$@"; do [ "$source" -nt "$target" ] && return 0; done
+  return 1
+}
+library() { # library MODULE
+  local module="$1"
+  local sources=(Sources/"$module"/*.swift)
+  if newer "$build/lib$module.a" "${sources[@]}" "$0"; then
+    echo "build: $module"
+    swiftc "${flags[@]}" -I "$build" -module-name "$module" -emit-module \
+      -emit-module-path "$build/$module.swiftmodule" -emit-library -static \
+      -o "$build/lib$module.a" "${sources[@]}" 2>&1 | grep -v 'ld.gold: warning' || true
+    [ -e "$build/lib$module.a" ] || { echo "build of $module failed" >&2; exit 1; }
+  fi
+}
+# One build at a time: two copies of the script (one per core) share the build folder.
+exec 9>"$build/.lock"
+flock 9
+library RouteMileage
+library RouteFeeds
+name_of() { case "$1" in gpx) echo GPX ;; nmea) echo NMEA ;; csv) echo CSV ;; columns) echo Columns ;; esac; }
+for harness in "${harnesses[@]}"; do
+  name="$(name_of "$harness")"
+  sources=(Tests/Fuzz/Fuzz"$name".swift Tests/Fuzz/FuzzSupport.swift Tests/RouteFeedsTests/FeedInvariants.swift)
+  binary="$build/fuzz-$harness"
+  if newer "$binary" "${sources[@]}" "$build/libRouteFeeds.a" "$build/libRouteMileage.a"; then
+    echo "build: fuzz-$harness"
+    rm -f "$binary"
+    swiftc "${flags[@]}" -I "$build" -L "$build" -lRouteFeeds -lRouteMileage -module-name "Fuzz$name" \
+      "${sources[@]}" -o "$binary" 2>&1 | grep -v 'ld.gold: warning' || true
+    [ -x "$binary" ] || { echo "build of fuzz-$harness failed" >&2; exit 1; }
+  fi
+done
+flock -u 9
+
+# --- seeds -------------------------------------------------------------------------------------
+# Real files are cut into pieces of at most 4 KB at line ends (the first few pieces of each), so
+# the fuzzer starts from small, structured inputs; the regression corpus goes in whole.
+add_pieces() { # add_pieces DIR PREFIX FILE
+  local dir="$1" prefix="$2" file="$3"
+  [ -f "$file" ] || return 0
+  split -C 4096 -d -a 3 "$file" "$dir/$prefix-" 2>/dev/null || true
+  find "$dir" -name "$prefix-*" | sort | tail -n +7 | xargs -r rm -f
+}
+mappings=(
+  'timestamp=GPS Time,latitude=3,longitude=4'
+  'header=no,timestamp=1,timestamp_format=epoch-ms,latitude=2,longitude=3'
+  'date=Datum,time=Zeit,date_format=dmy,lat=Breite,lon=Länge'
+  'delimiter=semicolon,timestamp=1,lat=2,lon=3,session=4'
+  'header=no,timestamp=1,latitude=3,longitude=4,status=2'
+  'timestamp_format=iso8601,horizontal_accuracy=4,received_at=6'
+  'date=DATE,time=TIME,latitude=LATITUDE,longitude=LONGITUDE,ns=N/S,ew=E/W'
+)
+seed_harness() { # seed_harness HARNESS
+  local harness="$1" dir="$work/seeds/$1" ext
+  rm -rf "$dir"
+  mkdir -p "$dir" "$work/corpus/$harness" "$work/crashers/$harness"
+  case "$harness" in gpx) ext=gpx ;; nmea) ext=nmea ;; *) ext=csv ;; esac
+  local files=()
+  for file in SampleRoutes/*."$ext" "$shared/realdata/$ext"/*."$ext" "$shared/acceptance"/*."$ext"; do
+    [ -f "$file" ] && files+=("$file")
+  done
+  if [ "$harness" = columns ]; then
+    local i=0
+    for file in "${files[@]}"; do
+      for mapping in "${mappings[@]}"; do
+        i=$((i + 1))
+        { printf '%s\n' "$mapping"; head -c 2048 "$file"; } >"$dir/seed-$i"
+      done
+    done
+  else
+    local i=0
+    for file in "${files[@]}"; do
+      i=$((i + 1))
+      add_pieces "$dir" "seed-$i" "$file"
+    done
+  fi
+  local regression="Tests/Fuzz/RegressionCorpus/$harness"
+  [ -d "$regression" ] && cp "$regression"/* "$dir"/ 2>/dev/null || true
+}
+
+# --- run ---------------------------------------------------------------------------------------
+summary=()
+for harness in "${harnesses[@]}"; do
+  seed_harness "$harness"
+  dict="Tests/Fuzz/$harness.dict"
+  [ "$harness" = columns ] && dict="Tests/Fuzz/csv.dict"
+  log="$work/logs/$harness.log"
+  crashers="$work/crashers/$harness"
+  before=$(find "$crashers" -type f | wc -l)
+  echo "run: fuzz-$harness for ${seconds}s ($(find "$work/seeds/$harness" -type f | wc -l) seeds, $(find "$work/corpus/$harness" -type f | wc -l) in the working corpus)"
+  # -timeout: an input taking over 10 s is a hang; -rss_limit_mb: ASan's shadow included.
+  set +e
+  "$build/fuzz-$harness" "$work/corpus/$harness" "$work/seeds/$harness" \
+    -dict="$dict" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2560 \
+    -print_final_stats=1 -artifact_prefix="$crashers/" >"$log" 2>&1
+  status=$?
+  set -e
+  done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1 || true)
+  execs=$(grep -E 'stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1)
+  per_second=$(grep -E 'stat::average_exec_per_sec' "$log" | awk '{print $2}' | tail -1)
+  corpus=$(echo "$done_line" | sed -nE 's/.*corp: ([0-9]+)\/([^ ]+).*/\1 inputs, \2/p')
+  cover=$(echo "$done_line" | sed -nE 's/.*cov: ([0-9]+).*ft: ([0-9]+).*/cov \1, ft \2/p')
+  after=$(find "$crashers" -type f | wc -l)
+  line="$harness: ${execs:-?} runs in ${seconds}s, ${per_second:-?} exec/s, corpus ${corpus:-?}, ${cover:-?}, new crashers: $((after - before)), exit $status"
+  echo "$line"
+  summary+=("$line")
+  if [ "$after" -gt "$before" ]; then
+    grep -A12 -E 'invariant broken|ERROR: AddressSanitizer|ERROR: libFuzzer|Fatal error' "$log" | head -40 >&2 || true
+    find "$crashers" -type f -newer "$build/fuzz-$harness" | head -5 >&2
+  fi
+done
+echo
+echo "summary ($(date -u +%Y-%m-%d), $(nproc) cores):"
+printf '  %s\n' "${summary[@]}"

@@ -1,0 +1,175 @@
+// Shared by the regression-corpus tests and the libFuzzer harnesses in Tests/Fuzz, which compile
+// this file alongside the RouteMileage and RouteFeeds sources. It must not import Foundation or
+// Testing, so the fuzz build needs nothing but the two modules.
+import RouteFeeds
+import RouteMileage
+
+/// The properties every feed must have, whatever its bytes: the ones the readers promise
+/// (DESIGN.md, issue 3) and the fuzzers and the regression corpus check.
+///
+/// Each check returns the list of properties that failed, in words (never a coordinate), so a test
+/// can report them and a fuzz harness can trap on them.
+enum FeedInvariants {
+  /// The chunk sizes every feed is re-read in; the whole-feed read uses `FeedIngest.chunkSize`.
+  static let chunkSizes = [1, 7, 4096]
+
+  /// Which harness an input belongs to.
+  enum Harness: String, CaseIterable {
+    case gpx, nmea, csv, columns
+
+    var format: FeedFormat {
+      switch self {
+      case .gpx: .gpx
+      case .nmea: .nmea
+      case .csv, .columns: .csv
+      }
+    }
+  }
+
+  /// Runs the checks the harness's fuzzer runs.
+  static func violations(of bytes: [UInt8], harness: Harness) -> [String] {
+    switch harness {
+    case .gpx, .nmea, .csv: violations(of: bytes, format: harness.format, options: FeedOptions())
+    case .columns: violations(ofColumnsInput: bytes)
+    }
+  }
+
+  /// A feed read as `format` (forced, so each harness exercises its own reader), with the
+  /// capture filter on and off:
+  /// - every record is accounted for: records = retained + rejected + errors;
+  /// - the metres are finite and not negative, and the figure's counts are consistent;
+  /// - reading in chunks of 1, 7 and 4096 bytes gives the same `FeedMeasurement` (distance,
+  ///   report, failure) as reading it whole;
+  /// - the retained samples the sink saw are the ones the report counts;
+  /// - with the filter off, the calculator gives the same distance for the positions reversed
+  ///   (permutation invariance); with it on, the streamed walk equals the calculator's one pass
+  ///   over the retained samples.
+  /// - Complexity: O(*n* log *n*) per read, eight reads plus two calculations.
+  static func violations(of bytes: [UInt8], format: FeedFormat, options: FeedOptions) -> [String] {
+    var problems: [String] = []
+    for filterOn in [true, false] {
+      let label = filterOn ? "filter on" : "filter off"
+      let settings = IngestSettings(filter: filterOn ? RouteSampleFilter() : nil)
+      var collected = CollectRetainedSamples()
+      var source = MemoryByteSource(bytes, chunkSize: FeedIngest.chunkSize)
+      guard let whole = try? FeedIngest.measure(&source, format: format, options: options, settings: settings, retained: &collected)
+      else {
+        problems.append("\(label): measure threw")
+        continue
+      }
+      problems += check(whole, label: label)
+      if collected.samples.count != whole.report.retained {
+        problems.append("\(label): the sink saw \(collected.samples.count) retained samples, the report counts \(whole.report.retained)")
+      }
+      let calculator = RouteMileageCalculator(maximumSampleInterval: settings.maximumSampleInterval)
+      if filterOn {
+        let onePass = calculator.distance(of: collected.samples)
+        if onePass != whole.distance {
+          problems.append("filter on: the streamed walk (\(whole.distance.meters) m) differs from one pass over the retained samples (\(onePass.meters) m)")
+        }
+      } else {
+        let reversed = calculator.distance(of: collected.samples.reversed())
+        if reversed != whole.distance {
+          problems.append("filter off: reversed order gives \(reversed.meters) m, in order \(whole.distance.meters) m")
+        }
+      }
+      for chunkSize in chunkSizes where chunkSize < bytes.count {
+        var chunked = MemoryByteSource(bytes, chunkSize: chunkSize)
+        let measured = FeedIngest.measure(&chunked, format: format, options: options, settings: settings)
+        if measured != whole {
+          problems.append("\(label): chunks of \(chunkSize) bytes differ from the whole read: \(difference(whole, measured))")
+        }
+      }
+    }
+    return problems
+  }
+
+  /// A `--columns` harness input: the first line is the mapping, the rest a CSV feed.
+  /// - parsing never traps; a refusal is `unmappedColumns` on line 0 (the command line);
+  /// - a parsed mapping prints as `--columns` syntax that parses back to the same mapping;
+  /// - the feed read with the mapping has every property of `violations(of:format:options:)`.
+  static func violations(ofColumnsInput bytes: [UInt8]) -> [String] {
+    let newline = bytes.firstIndex(of: 0x0A) ?? bytes.count
+    let spec = String(decoding: bytes[..<newline], as: UTF8.self)
+    let body = newline < bytes.count ? Array(bytes[(newline + 1)...]) : []
+    let mapping: CSVColumnMapping
+    do {
+      mapping = try CSVColumnMapping(parsing: spec)
+    } catch {
+      if case .unmappedColumns(line: 0, _) = error { return [] }
+      return ["--columns refused with \(error), not unmappedColumns on line 0"]
+    }
+    var problems: [String] = []
+    let printed = mapping.description
+    if !printed.isEmpty {
+      do {
+        let reparsed = try CSVColumnMapping(parsing: printed)
+        if reparsed != mapping { problems.append("--columns printed as '\(printed)' parses to a different mapping") }
+      } catch {
+        problems.append("--columns printed as '\(printed)' does not parse: \(error)")
+      }
+    }
+    var options = FeedOptions()
+    options.csvColumns = mapping
+    return problems + violations(of: body, format: .csv, options: options)
+  }
+
+  /// The properties of one measurement on its own.
+  static func check(_ measured: FeedMeasurement, label: String) -> [String] {
+    var problems: [String] = []
+    let report = measured.report
+    let distance = measured.distance
+    if !report.isBalanced {
+      problems.append(
+        "\(label): unbalanced: \(report.records) records, \(report.retained) retained, \(report.rejectedCount) rejected, \(report.errors) errors")
+    }
+    if !distance.meters.isFinite || distance.meters < 0 { problems.append("\(label): metres are \(distance.meters)") }
+    if report.records < 0 || report.retained < 0 || report.errors < 0 || report.rejected.values.contains(where: { $0 < 0 }) {
+      problems.append("\(label): a negative count")
+    }
+    if report.errors != report.errorReasons.values.reduce(0, +) {
+      problems.append("\(label): \(report.errors) errors but \(report.errorReasons.values.reduce(0, +)) by reason")
+    }
+    if report.errorLines.count != min(report.errors, IngestReport.keptErrorLines) || report.errorLines.contains(where: { $0 < 1 }) {
+      problems.append("\(label): error lines \(report.errorLines) for \(report.errors) errors")
+    }
+    if let first = report.firstTimestamp, let last = report.lastTimestamp, !(first <= last) {
+      problems.append("\(label): first timestamp after the last")
+    }
+    if distance.usablePositionCount > report.retained {
+      problems.append("\(label): \(distance.usablePositionCount) usable positions of \(report.retained) retained")
+    }
+    if distance.segments.contains(where: { !$0.meters.isFinite || $0.meters < 0 }) {
+      problems.append("\(label): a segment's metres are not finite and non-negative")
+    }
+    if distance.isMeasured == (distance.unmeasurable != nil) {
+      problems.append("\(label): isMeasured disagrees with unmeasurable")
+    }
+    return problems
+  }
+
+  /// Which parts of two measurements differ, in words (for a failure message).
+  static func difference(_ a: FeedMeasurement, _ b: FeedMeasurement) -> String {
+    var parts: [String] = []
+    if a.format != b.format { parts.append("format") }
+    if a.distance != b.distance { parts.append("distance \(a.distance.meters) m vs \(b.distance.meters) m") }
+    let x = a.report
+    let y = b.report
+    if x.records != y.records { parts.append("records \(x.records) vs \(y.records)") }
+    if x.retained != y.retained { parts.append("retained \(x.retained) vs \(y.retained)") }
+    if x.rejected != y.rejected { parts.append("rejected \(x.rejected) vs \(y.rejected)") }
+    if x.errorReasons != y.errorReasons { parts.append("errors \(x.errorReasons) vs \(y.errorReasons)") }
+    if x.errorLines != y.errorLines { parts.append("error lines \(x.errorLines) vs \(y.errorLines)") }
+    if x.ignored != y.ignored { parts.append("ignored \(x.ignored) vs \(y.ignored)") }
+    if x.failure != y.failure { parts.append("failure \(String(describing: x.failure)) vs \(String(describing: y.failure))") }
+    if parts.isEmpty { parts.append("other report fields") }
+    return parts.joined(separator: "; ")
+  }
+}
+
+/// Keeps every retained sample, in the order the ingest stage hands them over.
+struct CollectRetainedSamples: RetainedSampleSink {
+  var samples: [RouteSample] = []
+  mutating func retain(_ sample: RouteSample) { samples.append(sample) }
+  mutating func chunkFinished() {}
+}
