@@ -36,7 +36,7 @@ enum BatchBenchmark {
     }
     var rates: [Int: Double] = [:]
     for jobs in [1, 2] {
-      let times = repeated(warmup: 1, repeats: quick ? 1 : 3) {
+      let times = repeated(warmup: 1, repeats: 3) {
         let status = RouteMilesCLI.run(["batch", "--jobs", String(jobs), "--no-progress", directory], console: SilentConsole())
         precondition(status == 0, "batch failed")
       }

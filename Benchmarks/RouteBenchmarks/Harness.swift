@@ -40,15 +40,6 @@ func quantile(_ sorted: [Double], _ q: Double) -> Double {
   return sorted[min(max(rank, 0), sorted.count - 1)]
 }
 
-/// Peak resident memory of this process since the last reset, in bytes (Linux `VmHWM`).
-func peakResidentBytes() -> Int {
-  guard let status = readTextFile("/proc/self/status") else { return 0 }
-  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-    return (Int(line.filter(\.isNumber)) ?? 0) * 1024
-  }
-  return 0
-}
-
 /// A whole (small) text file, or nil.
 func readTextFile(_ path: String) -> String? {
   guard let file = fopen(path, "r") else { return nil }
@@ -61,14 +52,6 @@ func readTextFile(_ path: String) -> String? {
     bytes.append(contentsOf: buffer[0..<count])
   }
   return String(decoding: bytes, as: UTF8.self)
-}
-
-/// Resets the peak-memory mark to the current resident size (Linux ≥ 4.0: `clear_refs` 5), so a
-/// scenario's peak is its own.
-func resetPeakResident() {
-  guard let file = fopen("/proc/self/clear_refs", "w") else { return }
-  fputs("5", file)
-  fclose(file)
 }
 
 /// Human-readable numbers without Foundation.

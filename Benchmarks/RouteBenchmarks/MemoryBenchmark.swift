@@ -19,28 +19,28 @@ enum MemoryBenchmark {
   static func run(quick: Bool, report: inout BenchmarkReport) throws {
     let megabytes = quick ? 100.0 : 1_024.0
     report.say("\n== 5. memory (peak RSS of `routemiles measure` on a \(Format.fixed(megabytes, 0)) MB feed)")
-    let tool = siblingExecutable("routemiles")
-    let timer = "/usr/bin/time"
-    let viaTime = access(timer, X_OK) == 0
-    if !viaTime { report.say("  (no /usr/bin/time: figures include this benchmark's own memory, an upper bound)") }
+    if access(timer, X_OK) != 0 { report.say("  (no /usr/bin/time: figures include this benchmark's own memory, an upper bound)") }
     for (label, format) in [("gpx", SyntheticFeedFormat.gpx), ("nmea", .nmea), ("csv", .csv)] {
       let (path, bytes) = try BenchmarkFiles.feed("memory.\(label)", format: format, megabytes: megabytes)
       var peak = 0
-      let seconds = try time {
-        if viaTime {
-          let output = "\(BenchmarkFiles.directory)/memory.time"
-          _ = try childPeakResidentBytes(timer, ["-f", "%M", "-o", output, tool, "measure", "--json", path])
-          peak = (Int(readTextFile(output)?.filter(\.isNumber) ?? "") ?? 0) * 1024
-        } else {
-          peak = try childPeakResidentBytes(tool, ["measure", "--json", path])
-        }
-      }
+      let seconds = try time { peak = try toolPeakResidentBytes(["measure", "--json", path]) }
       unlink(path)
       report.say(
         "  \(label.padding(5)) \(Format.megabytes(bytes)) measured in \(Format.fixed(seconds, 1)) s (\(Format.fixed(Double(bytes) / 1_048_576 / seconds, 0)) MB/s): peak RSS \(Format.megabytes(peak))")
       report.record(name, "\(label) peak RSS bytes", Double(peak), higherIsBetter: false)
       report.target(name, "\(label.uppercased()) \(Format.fixed(megabytes, 0)) MB feed with peak RSS under 64 MB (\(Format.megabytes(peak)))", met: peak < 64 << 20)
     }
+  }
+
+  static let timer = "/usr/bin/time"
+
+  /// The peak RSS of one run of the real `routemiles` with these arguments (see the type's note).
+  static func toolPeakResidentBytes(_ arguments: [String]) throws -> Int {
+    let tool = siblingExecutable("routemiles")
+    guard access(timer, X_OK) == 0 else { return try childPeakResidentBytes(tool, arguments) }
+    let output = "\(BenchmarkFiles.directory)/peak.time"
+    _ = try childPeakResidentBytes(timer, ["-f", "%M", "-o", output, tool] + arguments)
+    return (Int(readTextFile(output)?.filter(\.isNumber) ?? "") ?? 0) * 1024
   }
 
   /// The built executable beside this one (`.build/release/routemiles`).

@@ -22,7 +22,7 @@ enum ParseAndMeasureBenchmark {
 
   static func run(quick: Bool, report: inout BenchmarkReport) throws {
     let positions = quick ? 200_000 : 2_000_000
-    let repeats = quick ? 2 : 5
+    let repeats = 5
     report.say("\n== 3. parse and measure (\(positions) positions per feed; best of \(repeats))")
     report.say("  format   size       read-only     ingest (filter on)           positions/s   peak RSS")
     let feeds: [(String, SyntheticFeedFormat, FeedFormat, Double)] = [
@@ -31,17 +31,16 @@ enum ParseAndMeasureBenchmark {
     for (label, synthetic, format, target) in feeds {
       let (path, bytes) = try BenchmarkFiles.feed("parse.\(label)", format: synthetic, positions: positions)
       let megabytes = Double(bytes) / 1_048_576
-      let readTimes = repeated(warmup: 1, repeats: repeats) { blackHole(BenchmarkFiles.readWhole(path).count) }
+      let readTimes = repeated(warmup: 3, repeats: 4 * repeats) { blackHole(BenchmarkFiles.readOnlyPass(path)) }
       var records = 0
-      resetPeakResident()
-      let before = peakResidentBytes()
       let ingestTimes = try repeated(warmup: 1, repeats: repeats) {
         var source = try FileByteSource(path: path)
         let measurement = FeedIngest.measure(&source, format: format)
         records = measurement.report.records
         blackHole(measurement.distance.meters)
       }
-      let peak = max(peakResidentBytes(), before)
+      // The tool's own peak on the same file, from a separate run of `routemiles measure`.
+      let peak = try MemoryBenchmark.toolPeakResidentBytes(["measure", "--json", path])
       let readRate = megabytes / readTimes[0]
       let ingestRate = megabytes / ingestTimes[0]
       report.say(

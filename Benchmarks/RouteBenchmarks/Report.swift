@@ -18,6 +18,8 @@ struct BenchmarkReport {
     var met: Bool
   }
 
+  /// `full` or `quick`: baselines are only compared within one mode (the inputs differ).
+  var mode = "full"
   var metrics: [Metric] = []
   var targets: [Target] = []
   var lines: [String] = []
@@ -49,7 +51,7 @@ struct BenchmarkReport {
     let targetText = targets.map {
       "{\"scenario\":\(quote($0.scenario)),\"description\":\(quote($0.description)),\"met\":\($0.met)}"
     }
-    return "{\"metrics\":[\n" + metricText.joined(separator: ",\n") + "\n],\"targets\":[\n"
+    return "{\"mode\":\(quote(mode)),\"metrics\":[\n" + metricText.joined(separator: ",\n") + "\n],\"targets\":[\n"
       + targetText.joined(separator: ",\n") + "\n]}\n"
   }
 }
@@ -72,6 +74,12 @@ enum Baseline {
   struct Entry {
     var value: Double
     var higherIsBetter: Bool
+  }
+
+  /// The mode a baseline was taken in (`full` when it does not say).
+  static func mode(_ text: String) -> String {
+    guard let range = text.firstRange(of: "\"mode\":\"") else { return "full" }
+    return String(text[range.upperBound...].prefix(while: { $0 != "\"" }))
   }
 
   /// A deliberately small reader for the exact shape `BenchmarkReport.json` writes.

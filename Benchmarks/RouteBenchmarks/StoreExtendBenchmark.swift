@@ -15,7 +15,7 @@ enum StoreExtendBenchmark {
 
   static func run(quick: Bool, report: inout BenchmarkReport) throws {
     report.say("\n== 2. store extend (SQLite file, WAL; 2 rows committed per refresh)")
-    let refreshes = quick ? 150 : 600
+    let refreshes = quick ? 400 : 600
     let fullRefreshes = quick ? 5 : 20
     var extendP50: [Int: Double] = [:]
     report.say("  shift   live refresh p50   p99        fetch-all p50")

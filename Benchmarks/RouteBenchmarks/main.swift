@@ -54,6 +54,7 @@ print("warning: a debug build; run with `swift run -c release RouteBenchmarks` f
 #endif
 
 var report = BenchmarkReport()
+report.mode = quick ? "quick" : "full"
 report.say("RouteBenchmarks\(quick ? " --quick" : "")")
 do {
   if wanted(AppendAndExtendBenchmark.name) { AppendAndExtendBenchmark.run(quick: quick, report: &report) }
@@ -81,6 +82,10 @@ if let saveBaseline {
 if let baselinePath {
   guard let text = readTextFile(baselinePath) else {
     print("cannot read baseline \(baselinePath)")
+    exit(2)
+  }
+  guard Baseline.mode(text) == report.mode else {
+    print("baseline \(baselinePath) is a \(Baseline.mode(text)) run and this is a \(report.mode) run: their inputs differ, so they are not compared (save a baseline in the same mode)")
     exit(2)
   }
   let baseline = Baseline.parse(text)
