@@ -82,6 +82,16 @@ struct GPXScanner {
     byte >= 0x41 || (byte &- .asciiMinus < 14 && byte != .asciiSlash)
   }
 
+  /// Moves `i` past XML whitespace, counting the line breaks it crosses.
+  @inline(__always) mutating func skipWhitespace(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) {
+    while i < n {
+      let b = p[i]
+      guard Self.isWhitespace(b) else { return }
+      lineBreak(b, i)
+      i += 1
+    }
+  }
+
   @inline(__always) mutating func lineBreak(_ byte: UInt8, _ index: Int) {
     if byte == .asciiNewline {
       if chunkOffset &+ index != lastCarriageReturn &+ 1 { line &+= 1 }
@@ -233,12 +243,7 @@ struct GPXScanner {
 
       case .tagSpace:
         attributes: while true {
-          while i < n {
-            let b = p[i]
-            guard Self.isWhitespace(b) else { break }
-            lineBreak(b, i)
-            i += 1
-          }
+          skipWhitespace(p, &i, n)
           if i == n { break attributes }
           let b = p[i]
           if b == .asciiGreater {
@@ -296,12 +301,7 @@ struct GPXScanner {
         }
 
       case .attributeEquals:
-        while i < n {
-          let b = p[i]
-          guard Self.isWhitespace(b) else { break }
-          lineBreak(b, i)
-          i += 1
-        }
+        skipWhitespace(p, &i, n)
         if i == n { break }
         guard p[i] == .asciiEquals else {
           throw fail("an attribute of <\(displayName)> has no value", line: line, into: &sink)
@@ -310,12 +310,7 @@ struct GPXScanner {
         i += 1
 
       case .attributeQuote:
-        while i < n {
-          let b = p[i]
-          guard Self.isWhitespace(b) else { break }
-          lineBreak(b, i)
-          i += 1
-        }
+        skipWhitespace(p, &i, n)
         if i == n { break }
         let b = p[i]
         guard b == .asciiQuote || b == .asciiApostrophe else {
@@ -385,12 +380,7 @@ struct GPXScanner {
         }
 
       case .endTagSpace:
-        while i < n {
-          let b = p[i]
-          guard Self.isWhitespace(b) else { break }
-          lineBreak(b, i)
-          i += 1
-        }
+        skipWhitespace(p, &i, n)
         if i == n { break }
         guard p[i] == .asciiGreater else {
           throw fail("unexpected character in the closing tag </\(displayName)>", line: line, into: &sink)
