@@ -43,4 +43,7 @@ extension FeedReason {
   /// A GPX track point that the document broke off inside of (malformed or truncated XML):
   /// its start tag was read, its end never came.
   public static let unfinishedPoint = FeedReason("unfinishedPoint")
+  /// A GPX `trkpt` where the schema has none (outside a `trkseg`, or inside extensions):
+  /// counted under `ignored`, never measured.
+  public static let misplacedTrackPoint = FeedReason("misplacedTrackPoint")
 }

@@ -19,6 +19,11 @@ extension GPXScanner {
       try openRoot(into: &sink)
       role = .gpx
     }
+    if role == .skipped, localLength == 5, localPrefix == GPXName.trkpt {
+      // A track point where the schema has none (outside a <trkseg>, inside extensions): not a
+      // recorded position, but counted, so nothing read goes unaccounted.
+      sink.ignored(.misplacedTrackPoint, line: tagLine)
+    }
     stack.push(
       GPXOpenElement(nameHash: nameHash, localPrefix: localPrefix, localLength: localLength, line: tagLine, role: role))
     if role == .skipped, skipDepth == 0 { skipDepth = stack.depth }

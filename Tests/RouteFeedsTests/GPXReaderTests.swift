@@ -445,11 +445,13 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
         .rejected(.routePoint, line: 3),
         .rejected(.routePoint, line: 4),
         Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 5),
+        .ignored(.misplacedTrackPoint, line: 6),
       ])
     var source = MemoryByteSource(text)
     let measurement = FeedIngest.measure(&source)
     #expect(measurement.report.records == 4)
     #expect(measurement.report.rejected == [.waypoint: 1, .routePoint: 2])
+    #expect(measurement.report.ignored == [.misplacedTrackPoint: 1], "a track point in extensions is counted, not measured")
     #expect(measurement.report.isBalanced)
   }
 
@@ -461,7 +463,10 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
       "<unknown><trkpt lat=\"1\" lon=\"2\"><time>2025-01-01T07:00:01Z</time></trkpt></unknown>",
       Self.tail,
     ])
-    #expect(Self.read(text).events == [Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 2)])
+    #expect(
+      Self.read(text).events == [
+        Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 2), .ignored(.misplacedTrackPoint, line: 3),
+      ])
   }
 
   // MARK: XML
