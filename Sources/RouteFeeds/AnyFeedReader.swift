@@ -47,11 +47,29 @@ public enum AnyFeedReader: FeedReader {
 
 /// One thing a reader delivered, held so a caller can release it later (replay plays records
 /// back at feed time).
-public enum FeedRecord: Sendable, Hashable {
+public enum FeedRecord: Sendable, Hashable, CustomStringConvertible {
   case position(RouteSample, session: Int?, line: Int)
   case rejected(FeedReason, line: Int)
   case unreadable(FeedReason, line: Int)
   case ignored(FeedReason, line: Int)
+
+  /// The line the record starts on.
+  public var line: Int {
+    switch self {
+    case .position(_, _, let line), .rejected(_, let line), .unreadable(_, let line), .ignored(_, let line): line
+    }
+  }
+
+  /// `12: position t=… session=0`, `13: rejected noFix`: the time, never a coordinate.
+  public var description: String {
+    switch self {
+    case .position(let sample, let session, let line):
+      "\(line): position t=\(sample.timestamp) session=\(session.map(String.init) ?? "nil")"
+    case .rejected(let reason, let line): "\(line): rejected \(reason)"
+    case .unreadable(let reason, let line): "\(line): unreadable \(reason)"
+    case .ignored(let reason, let line): "\(line): ignored \(reason)"
+    }
+  }
 
   /// Hands the record to a sink, as the reader would have.
   public func deliver(to sink: inout some FeedSink) {
@@ -64,23 +82,27 @@ public enum FeedRecord: Sendable, Hashable {
   }
 }
 
+/// A sink that keeps every record it is given, in order (the replay's queue; tests compare
+/// whole and chunked reads with it).
+public struct FeedRecordCollector: FeedSink {
+  public var records: [FeedRecord] = []
+  public init() {}
+  public mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
+    records.append(.position(sample, session: session, line: line))
+  }
+  public mutating func rejected(_ reason: FeedReason, line: Int) { records.append(.rejected(reason, line: line)) }
+  public mutating func unreadable(_ reason: FeedReason, line: Int) { records.append(.unreadable(reason, line: line)) }
+  public mutating func ignored(_ reason: FeedReason, line: Int) { records.append(.ignored(reason, line: line)) }
+}
+
 /// Pulls a feed's records one at a time, reading a chunk whenever it runs out: memory stays
 /// bounded by one chunk's records.
 public struct FeedRecordPuller<Source: ByteSource> {
-  struct Queue: FeedSink {
-    var records: [FeedRecord] = []
-    mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
-      records.append(.position(sample, session: session, line: line))
-    }
-    mutating func rejected(_ reason: FeedReason, line: Int) { records.append(.rejected(reason, line: line)) }
-    mutating func unreadable(_ reason: FeedReason, line: Int) { records.append(.unreadable(reason, line: line)) }
-    mutating func ignored(_ reason: FeedReason, line: Int) { records.append(.ignored(reason, line: line)) }
-  }
 
   public let format: FeedFormat
   var source: Source
   var reader: AnyFeedReader
-  var queue = Queue()
+  var queue = FeedRecordCollector()
   var nextIndex = 0
   var ended = false
   var pendingChunk: [UInt8]

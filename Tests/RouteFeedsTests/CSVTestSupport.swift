@@ -3,37 +3,16 @@ import RouteFeeds
 import RouteMileage
 
 /// Everything a reader delivered, in order, so chunked and whole reads can be compared exactly.
-enum CSVTestEvent: Hashable, CustomStringConvertible {
-  case position(RouteSample, session: Int?, line: Int)
-  case rejected(FeedReason, line: Int)
-  case unreadable(FeedReason, line: Int)
-  case ignored(FeedReason, line: Int)
+typealias CSVTestEvent = FeedRecord
+typealias CSVRecordingSink = FeedRecordCollector
 
-  var description: String {
-    switch self {
-    case .position(let sample, let session, let line):
-      "\(line): position t=\(sample.timestamp) session=\(session.map(String.init) ?? "nil")"
-    case .rejected(let reason, let line): "\(line): rejected \(reason)"
-    case .unreadable(let reason, let line): "\(line): unreadable \(reason)"
-    case .ignored(let reason, let line): "\(line): ignored \(reason)"
-    }
+extension FeedRecordCollector {
+  init(events: [FeedRecord]) {
+    self.init()
+    records = events
   }
 
-  var line: Int {
-    switch self {
-    case .position(_, _, let line), .rejected(_, let line), .unreadable(_, let line), .ignored(_, let line): line
-    }
-  }
-}
-
-struct CSVRecordingSink: FeedSink {
-  var events: [CSVTestEvent] = []
-  mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
-    events.append(.position(sample, session: session, line: line))
-  }
-  mutating func rejected(_ reason: FeedReason, line: Int) { events.append(.rejected(reason, line: line)) }
-  mutating func unreadable(_ reason: FeedReason, line: Int) { events.append(.unreadable(reason, line: line)) }
-  mutating func ignored(_ reason: FeedReason, line: Int) { events.append(.ignored(reason, line: line)) }
+  var events: [FeedRecord] { records }
 
   var samples: [RouteSample] {
     events.compactMap { if case .position(let sample, _, _) = $0 { sample } else { nil } }

@@ -5,32 +5,10 @@ import Testing
 @testable import RouteFeeds
 
 /// What a GPX reader told its sink, in order, so two readings can be compared whole.
-struct GPXRecordingSink: FeedSink {
-  enum Event: Hashable, CustomStringConvertible {
-    case position(RouteSample, session: Int?, line: Int)
-    case rejected(FeedReason, line: Int)
-    case unreadable(FeedReason, line: Int)
-    case ignored(FeedReason, line: Int)
+typealias GPXRecordingSink = FeedRecordCollector
 
-    var description: String {
-      switch self {
-      case .position(let sample, let session, let line):
-        "position t=\(sample.timestamp) session=\(session.map(String.init) ?? "nil") line=\(line)"
-      case .rejected(let reason, let line): "rejected \(reason) line=\(line)"
-      case .unreadable(let reason, let line): "unreadable \(reason) line=\(line)"
-      case .ignored(let reason, let line): "ignored \(reason) line=\(line)"
-      }
-    }
-  }
-
-  var events: [Event] = []
-
-  mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
-    events.append(.position(sample, session: session, line: line))
-  }
-  mutating func rejected(_ reason: FeedReason, line: Int) { events.append(.rejected(reason, line: line)) }
-  mutating func unreadable(_ reason: FeedReason, line: Int) { events.append(.unreadable(reason, line: line)) }
-  mutating func ignored(_ reason: FeedReason, line: Int) { events.append(.ignored(reason, line: line)) }
+extension FeedRecordCollector {
+  typealias Event = FeedRecord
 }
 
 /// One real recording and what it must give, with the capture filter and without it.
