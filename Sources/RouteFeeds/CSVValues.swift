@@ -340,18 +340,8 @@ enum CSVValues {
     var seconds = Double(hour * 3600 + minute * 60 + second)
     if index < n, bytes[index] == .asciiDot || bytes[index] == .asciiComma {
       index += 1
-      var fraction = 0
-      var fractionDigits = 0
-      let start = index
-      while index < n, bytes[index].isASCIIDigit {
-        if fractionDigits < 15 {
-          fraction = fraction * 10 + Int(bytes[index] &- .ascii0)
-          fractionDigits += 1
-        }
-        index += 1
-      }
-      guard index > start else { return nil }
-      seconds += Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
+      guard let fraction = ISO8601Parser.fractionOfSecond(bytes, &index) else { return nil }
+      seconds += fraction
     }
     let zone = Bytes(rebasing: bytes[index...]).trimmingASCIIWhitespace()
     if zone.isEmpty { return (seconds, nil) }

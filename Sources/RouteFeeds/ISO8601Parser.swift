@@ -48,18 +48,8 @@ public enum ISO8601Parser {
     seconds += Double(hour * 3600 + minute * 60 + second)
     if index < n, bytes[index] == .asciiDot || bytes[index] == .asciiComma {
       index += 1
-      var fraction = 0
-      var fractionDigits = 0
-      let start = index
-      while index < n, bytes[index].isASCIIDigit {
-        if fractionDigits < 15 {
-          fraction = fraction * 10 + Int(bytes[index] &- .ascii0)
-          fractionDigits += 1
-        }
-        index += 1
-      }
-      guard index > start else { return nil }
-      seconds += Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
+      guard let fraction = fractionOfSecond(bytes, &index) else { return nil }
+      seconds += fraction
     }
     if index == n { return seconds }
     switch bytes[index] {
@@ -82,6 +72,26 @@ public enum ISO8601Parser {
     default:
       return nil
     }
+  }
+
+  /// The digits after a decimal mark, from `index`, as a fraction of a second (the first 15
+  /// digits count; more cannot change a double's seconds); nil when there is no digit. Moves
+  /// `index` past the digits. Every ISO 8601 path (this parser, the day cache, CSV times) reads
+  /// fractions here, so they agree bit for bit.
+  @inlinable
+  static func fractionOfSecond(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Double? {
+    var fraction = 0
+    var fractionDigits = 0
+    let start = index
+    while index < bytes.count, bytes[index].isASCIIDigit {
+      if fractionDigits < 15 {
+        fraction = fraction * 10 + Int(bytes[index] &- .ascii0)
+        fractionDigits += 1
+      }
+      index += 1
+    }
+    guard index > start else { return nil }
+    return Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
   }
 
   /// Parses a whole string; see `timestamp(_:)` for bytes.
@@ -131,20 +141,9 @@ struct ISO8601DayCache {
     var seconds = daySeconds
     seconds += Double(hour * 3600 + minute * 60 + second)
     if n == 20 { return seconds }
-    guard bytes[19] == .asciiDot || bytes[19] == .asciiComma, n > 21 else { return nil }
-    var fraction = 0
-    var fractionDigits = 0
+    guard bytes[19] == .asciiDot || bytes[19] == .asciiComma else { return nil }
     var index = 20
-    while index < n - 1 {
-      let digit = bytes[index] &- .ascii0
-      guard digit < 10 else { return nil }
-      if fractionDigits < 15 {
-        fraction = fraction * 10 + Int(digit)
-        fractionDigits += 1
-      }
-      index += 1
-    }
-    seconds += Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
-    return seconds
+    guard let fraction = ISO8601Parser.fractionOfSecond(bytes, &index), index == n - 1 else { return nil }
+    return seconds + fraction
   }
 }
