@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import RouteFeeds
 import RouteMileage
@@ -77,8 +78,7 @@ enum NMEATestRun {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   static func realdata(_ name: String) throws -> [UInt8] {
-    let url = packageRoot.appendingPathComponent("../shared/realdata/nmea/\(name)").standardized
-    return [UInt8](try Data(contentsOf: url))
+    try Fixtures.bytes("realdata/nmea/\(name)")
   }
 
   /// Feeds `bytes` to an `NMEAReader` in chunks of `chunkSize`; a thrown error is the last event.
@@ -167,7 +167,7 @@ struct NMEARealdataCase: Sendable, CustomTestStringConvertible {
 }
 
 extension NMEARealdataCase {
-  /// Every file in `../shared/realdata/nmea`, checked against MANIFEST.tsv in comments.
+  /// Every file in `Tests/Fixtures/realdata/nmea`, checked against MANIFEST.tsv in comments.
   static let all: [NMEARealdataCase] = [
     // Garmin Geko car drive, 26 min, manifest 17.3 km: that figure breaks the route at each fix
     // loss; here the sentence stream continues through the two losses (16 s and 18 s, 409 m and
@@ -301,8 +301,7 @@ extension NMEARealdataCase {
   // MARK: Real recordings
 
   @Test func everyRealdataFileHasACase() throws {
-    let folder = NMEATestRun.packageRoot.appendingPathComponent("../shared/realdata/nmea").standardized
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".nmea") }
+    let files = try Fixtures.names(in: "realdata/nmea", suffix: ".nmea")
     #expect(Set(files) == Set(NMEARealdataCase.all.map(\.file)))
   }
 
