@@ -16,8 +16,8 @@ let package = Package(
 
     // The measurement domain: distance, filter, accumulator, calculator, words. No I/O.
     .target(name: "RouteMileage"),
-    // Streaming GPX / NMEA 0183 / CSV readers and the ingest stage.
-    .target(name: "RouteFeeds", dependencies: ["RouteMileage"]),
+    // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, and the ingest stage.
+    .target(name: "RouteFeeds", dependencies: ["RouteMileage", "CZlib"]),
     // SQLite shifts and route rows; ActiveRouteMeasurement. Depends on RouteFeeds only for
     // RetainedSampleSink, which the import writer conforms to.
     .target(name: "RouteStore", dependencies: ["RouteMileage", "RouteFeeds", "CSQLite"]),
@@ -26,6 +26,8 @@ let package = Package(
 
     // Debian's libsqlite3 (libsqlite3-dev), through a system-library target.
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // Debian's zlib (zlib1g-dev), through a system-library target: gzip-compressed feeds.
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     // The command-line tool. Its logic lives in RouteMilesCLI so tests can call it in process.
     .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "RouteFeeds", "RouteStore"]),
     .executableTarget(name: "routemiles", dependencies: ["RouteMilesCLI"]),

@@ -7,12 +7,14 @@ public enum AnyFeedReader: FeedReader {
   case gpx(GPXReader)
   case nmea(NMEAReader)
   case csv(CSVReader)
+  case fit(FITReader)
 
   public init(format: FeedFormat, options: FeedOptions) {
     switch format {
     case .gpx: self = .gpx(GPXReader(options: options))
     case .nmea: self = .nmea(NMEAReader(options: options))
     case .csv: self = .csv(CSVReader(options: options))
+    case .fit: self = .fit(FITReader(options: options))
     }
   }
 
@@ -27,6 +29,9 @@ public enum AnyFeedReader: FeedReader {
     case .csv(var reader):
       defer { self = .csv(reader) }
       try reader.read(chunk, into: &sink)
+    case .fit(var reader):
+      defer { self = .fit(reader) }
+      try reader.read(chunk, into: &sink)
     }
   }
 
@@ -40,6 +45,9 @@ public enum AnyFeedReader: FeedReader {
       try reader.finish(into: &sink)
     case .csv(var reader):
       defer { self = .csv(reader) }
+      try reader.finish(into: &sink)
+    case .fit(var reader):
+      defer { self = .fit(reader) }
       try reader.finish(into: &sink)
     }
   }
@@ -96,11 +104,12 @@ public struct FeedRecordCollector: FeedSink {
 }
 
 /// Pulls a feed's records one at a time, reading a chunk whenever it runs out: memory stays
-/// bounded by one chunk's records.
+/// bounded by one chunk's records. Gzip-compressed input is decompressed on the way
+/// (`DecompressingByteSource`).
 public struct FeedRecordPuller<Source: ByteSource> {
 
   public let format: FeedFormat
-  var source: Source
+  var source: DecompressingByteSource<Source>
   var reader: AnyFeedReader
   var queue = FeedRecordCollector()
   var nextIndex = 0
@@ -111,7 +120,7 @@ public struct FeedRecordPuller<Source: ByteSource> {
 
   /// Detects the format from the first chunk unless one is given.
   public init(_ source: Source, format: FeedFormat?, options: FeedOptions) {
-    var source = source
+    var source = DecompressingByteSource(source)
     var first = [UInt8](repeating: 0, count: 1 << 16)
     var count = 0
     var failure: FeedError?

@@ -13,6 +13,12 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case unmappedColumns(line: Int, detail: String)
   /// The input could not be read at all (I/O).
   case unreadableInput(detail: String)
+  /// A binary feed (FIT) that breaks its format at `byteOffset` (0-based, in the feed's bytes:
+  /// the decompressed ones when the file was gzipped); `detail` says what was expected.
+  case malformedData(byteOffset: Int, detail: String)
+  /// Gzip-compressed input whose compressed bytes are damaged or cut off at `byteOffset`
+  /// (0-based, in the file as stored).
+  case badCompression(byteOffset: Int, detail: String)
 
   /// The line the problem is on, when there is one.
   public var line: Int? {
@@ -20,7 +26,15 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     case .malformed(let line, _), .truncated(let line, _), .needsDate(let line),
       .unmappedColumns(let line, _):
       line
-    case .unreadableInput: nil
+    case .unreadableInput, .malformedData, .badCompression: nil
+    }
+  }
+
+  /// The byte offset the problem is at, for binary and compressed input.
+  public var byteOffset: Int? {
+    switch self {
+    case .malformedData(let offset, _), .badCompression(let offset, _): offset
+    default: nil
     }
   }
 
@@ -32,6 +46,8 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       "this NMEA log carries times of day but no date (no RMC or ZDA sentence); pass --date YYYY-MM-DD with the UTC date the log starts on"
     case .unmappedColumns(_, let detail): "cannot map the CSV columns: \(detail)"
     case .unreadableInput(let detail): "cannot read the input: \(detail)"
+    case .malformedData(let offset, let detail): "malformed data at byte \(offset): \(detail)"
+    case .badCompression(let offset, let detail): "damaged gzip data at compressed byte \(offset): \(detail)"
     }
   }
 }

@@ -1,9 +1,10 @@
 /// The recorded-drive formats the readers understand.
 public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
-  case gpx, nmea, csv
+  case gpx, nmea, csv, fit
 
   /// Guesses the format from the first bytes of a feed (a few kilobytes are plenty).
   ///
+  /// - FIT (binary): a header size of at least 12 in byte 0 and `.FIT` in bytes 8–11.
   /// - GPX: after an optional byte-order mark and whitespace, the document starts with `<`
   ///   (an XML declaration, a comment or `<gpx`).
   /// - NMEA 0183: a line holds a sentence start: `$` or `!`, five letters or digits, then a
@@ -15,6 +16,9 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
   ///
   /// - Complexity: O(*n*) in the prefix length.
   public static func detect(prefix: UnsafeBufferPointer<UInt8>) -> FeedFormat {
+    if prefix.count >= 12, prefix[0] >= 12, prefix[8] == 0x2E, prefix[9] == 0x46, prefix[10] == 0x49, prefix[11] == 0x54 {
+      return .fit
+    }
     var index = 0
     if prefix.count >= 3, prefix[0] == 0xEF, prefix[1] == 0xBB, prefix[2] == 0xBF { index = 3 }
     while index < prefix.count, prefix[index].isASCIIWhitespace || prefix[index] == 0 { index += 1 }

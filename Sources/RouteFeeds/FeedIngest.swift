@@ -183,6 +183,9 @@ public enum FeedIngest {
 
   /// Measures one feed.
   ///
+  /// Gzip-compressed input is decompressed on the way (`DecompressingByteSource`), so the
+  /// format is detected, and the feed read, from the decompressed bytes.
+  ///
   /// A feed that cannot be read to the end (malformed XML, an NMEA log that needs a date) still
   /// gives the measurement of what was read before the problem, with `report.failure` saying
   /// why; callers decide whether that is a failure.
@@ -192,11 +195,13 @@ public enum FeedIngest {
   /// - Throws: only what `retained` throws.
   /// - Complexity: O(*n*) in the feed's size; memory O(1) in it with the filter on.
   public static func measure<Source: ByteSource, Retained: RetainedSampleSink>(
-    _ source: inout Source, format: FeedFormat? = nil, options: FeedOptions = FeedOptions(),
+    _ input: inout Source, format: FeedFormat? = nil, options: FeedOptions = FeedOptions(),
     settings: IngestSettings = IngestSettings(), retained: inout Retained
   ) throws -> FeedMeasurement {
     var options = options
     options.maximumSampleInterval = settings.maximumSampleInterval
+    var source = DecompressingByteSource(input)
+    defer { input = source.base }
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
     defer { buffer.deallocate() }
     var firstCount = 0
@@ -223,6 +228,9 @@ public enum FeedIngest {
       failure = try run(&reader, &source, &ingest, buffer, firstCount)
     case .csv:
       var reader = CSVReader(options: options)
+      failure = try run(&reader, &source, &ingest, buffer, firstCount)
+    case .fit:
+      var reader = FITReader(options: options)
       failure = try run(&reader, &source, &ingest, buffer, firstCount)
     }
     var measurement = ingest.measurement(format: detected)

@@ -12,7 +12,7 @@ enum HumanReport {
     let quality = RouteQuality(measurement.distance, locale: locale)
     lines.append("  " + quality.line)
     if let failure = measurement.report.failure {
-      let place = failure.line.map { "at line \($0)" } ?? "early"
+      let place = failure.line.map { "at line \($0)" } ?? failure.byteOffset.map { "at byte \($0)" } ?? "early"
       lines.append("  Reading stopped \(place) (the error is on standard error); this covers what was read before it.")
     }
     for sentence in quality.detailSentences { lines.append("  " + sentence) }
@@ -44,11 +44,13 @@ enum HumanReport {
     if report.errors > 0 {
       let shown = report.errorLines.map(String.init).joined(separator: ", ")
       let more = report.errors > report.errorLines.count ? ", …" : ""
-      text += ", \(report.errors) unreadable (lines \(shown)\(more))"
+      // FIT records are placed by byte offset, text records by line.
+      text += ", \(report.errors) unreadable (\(format == .fit ? "at bytes" : "lines") \(shown)\(more))"
     }
     text += "."
     let ignored = report.ignored.values.reduce(0, +)
-    if ignored > 0 { text += " \(ignored) other \(ignored == 1 ? "line" : "lines") ignored." }
+    let unit = format == .fit ? "message" : "line"
+    if ignored > 0 { text += " \(ignored) other \(unit)\(ignored == 1 ? "" : "s") ignored." }
     if report.sessions > 0 {
       text += " \(report.sessions) capture \(report.sessions == 1 ? "session" : "sessions")"
       if report.reanchored > 0 { text += ", \(report.reanchored) re-anchored after a wild fix" }

@@ -1,0 +1,17 @@
+extension FeedReason {
+  /// A FIT `record` message without a valid position (`position_lat`/`position_long` absent or
+  /// 0x7FFFFFFF): the device logged sensors (heart rate, power, distance) without a GPS fix.
+  /// Counted under `rejected`, never measured.
+  public static let missingPosition = FeedReason("missingPosition")
+  /// A FIT `record` whose timestamp is below 0x10000000: seconds since the device powered on,
+  /// not a date, so it cannot be placed on the shift's clock. Counted under `rejected`.
+  public static let deviceRelativeTime = FeedReason("deviceRelativeTime")
+  /// A FIT `record` whose timestamp or position field has a size its type cannot have (not 4
+  /// bytes): its value cannot be read. Counted under `errors`, at the message's byte offset.
+  public static let badFieldSize = FeedReason("badFieldSize")
+  /// A FIT `record` message the file ends inside of (cut off). Counted under `errors`.
+  public static let unfinishedRecord = FeedReason("unfinishedRecord")
+  /// A FIT data message that is not a `record` (file_id, event, lap, session, device_info, hr,
+  /// developer data, …): not a position. Counted under `ignored`.
+  public static let nonRecordMessage = FeedReason("nonRecordMessage")
+}
