@@ -48,8 +48,9 @@ let package = Package(
 
     // MARK: Tests
 
-    // Finds the repository's own test fixtures (Tests/Fixtures) and fails naming a missing one.
-    .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
+    // Finds the repository's own test fixtures (Tests/Fixtures) and fails naming a missing one;
+    // gzips them in memory (through CZlib) for the compressed-input tests.
+    .target(name: "FixtureSupport", dependencies: ["CZlib"], path: "Tests/FixtureSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage"]),
     .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "FixtureSupport"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),

@@ -10,8 +10,9 @@ import Darwin
 /// patterns (for shells that did not expand them). The order is deterministic: operands in the
 /// order given, each directory's and pattern's matches sorted by path.
 enum InputPaths {
-  /// File name extensions a directory walk picks up (case-insensitive).
-  static let feedExtensions: Set<String> = ["gpx", "nmea", "nma", "txt", "log", "csv", "tsv"]
+  /// File name extensions a directory walk picks up (case-insensitive). `gz` takes in any
+  /// gzipped feed (`x.gpx.gz`, `x.fit.gz`): what is inside is detected after decompression.
+  static let feedExtensions: Set<String> = ["gpx", "nmea", "nma", "txt", "log", "csv", "tsv", "fit", "gz"]
 
   static func expand(_ operands: [String]) -> (paths: [String], problems: [String]) {
     var paths: [String] = []

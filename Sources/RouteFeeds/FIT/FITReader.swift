@@ -40,8 +40,10 @@ import RouteMileage
 /// - Complexity: O(*n*) in the file's length, each byte examined once (twice with the CRC).
 public struct FITReader: FeedReader {
   enum Stage: Hashable {
+    /// The 12 bytes every FIT header has.
     case fileHeaderStart
-    case fileHeader(size: Int)
+    /// The rest of a longer header (its CRC in bytes 12–13).
+    case fileHeaderRest(size: Int)
     case recordHeader
     case definitionFixed(header: UInt8)
     case definitionFields(header: UInt8, definition: FITDefinition, count: Int)
@@ -62,6 +64,8 @@ public struct FITReader: FeedReader {
   var dataEnd = 0
   var files = 0
   var crc = FITCRC()
+  /// The CRC of the current header's first 12 bytes.
+  var headerCRC = FITCRC()
   var definitions = [FITDefinition?](repeating: nil, count: 16)
   /// The last timestamp any message carried, for compressed-timestamp headers.
   var lastTimestamp: UInt32?
@@ -75,8 +79,9 @@ public struct FITReader: FeedReader {
   /// How many bytes the current stage's unit has.
   private var unitSize: Int {
     switch stage {
-    case .fileHeaderStart, .recordHeader: 1
-    case .fileHeader(let size): size - 1
+    case .recordHeader: 1
+    case .fileHeaderStart: 12
+    case .fileHeaderRest(let size): size - 12
     case .definitionFixed: 5
     case .definitionFields(let header, _, let count): 3 * count + (header & 0x20 != 0 ? 1 : 0)
     case .developerFields(_, _, let count): 3 * count
@@ -117,8 +122,9 @@ public struct FITReader: FeedReader {
     switch stage {
     case .fileHeaderStart where pending.isEmpty:
       if files == 0 { throw .malformedData(byteOffset: 0, detail: "the input is empty: no FIT file header") }
-    case .fileHeaderStart, .fileHeader:
-      throw .malformedData(byteOffset: offset, detail: "the input ends inside a FIT file header (at byte \(end))")
+    case .fileHeaderStart, .fileHeaderRest:
+      throw .malformedData(
+        byteOffset: fileStartIfInHeader, detail: "the input ends inside a FIT file header (at byte \(end)): it was cut off, or is not FIT")
     case .recordHeader where offset == dataEnd, .fileCRC:
       throw .malformedData(byteOffset: offset, detail: "the FIT file ends before its 2-byte CRC (at byte \(end)): it was cut off")
     case .data(let local, _):
@@ -134,9 +140,15 @@ public struct FITReader: FeedReader {
     if let crcFailure { throw crcFailure }
   }
 
+  /// The header's offset once its first 12 bytes are read, else where it starts.
+  private var fileStartIfInHeader: Int {
+    if case .fileHeaderRest = stage { return fileStart }
+    return offset
+  }
+
   private var isInsideData: Bool {
     switch stage {
-    case .fileHeaderStart, .fileHeader, .fileCRC: false
+    case .fileHeaderStart, .fileHeaderRest, .fileCRC: false
     default: true
     }
   }
@@ -149,17 +161,19 @@ public struct FITReader: FeedReader {
     case .fileHeaderStart:
       fileStart = start
       crc = FITCRC()
-      crc.update(unit[0])
-      guard unit[0] >= 12 else {
-        throw .malformedData(
-          byteOffset: start,
-          detail: files == 0
-            ? "not a FIT file: a FIT header is at least 12 bytes long, this one says \(unit[0])"
-            : "the bytes after FIT file \(files)'s CRC are not another FIT file (a header size of \(unit[0]))")
+      crc.update(unit)
+      headerCRC = crc
+      try startFile(header: unit)
+    case .fileHeaderRest(let size):
+      if size >= 14 {
+        let stored = UInt16(unit[0]) | UInt16(unit[1]) << 8
+        if stored != 0, stored != headerCRC.value, crcFailure == nil {
+          crcFailure = .malformedData(
+            byteOffset: start,
+            detail: "FIT file \(files)'s header CRC is \(hex(stored)) but its bytes give \(hex(headerCRC.value)): the header was damaged")
+        }
       }
-      stage = .fileHeader(size: Int(unit[0]))
-    case .fileHeader(let size):
-      try startFile(header: unit, size: size)
+      stage = .recordHeader
     case .recordHeader:
       messageStart = start
       try recordHeader(unit[0])
@@ -200,40 +214,30 @@ public struct FITReader: FeedReader {
     }
   }
 
-  private mutating func startFile(header unit: UnsafeBufferPointer<UInt8>, size: Int) throws(FeedError) {
-    // `unit` is the header from its byte 1; byte i of the header is unit[i - 1].
-    guard unit[7] == 0x2E, unit[8] == 0x46, unit[9] == 0x49, unit[10] == 0x54 else {
+  /// Reads a header's first 12 bytes: size, protocol, data size, `.FIT`.
+  private mutating func startFile(header unit: UnsafeBufferPointer<UInt8>) throws(FeedError) {
+    let size = Int(unit[0])
+    guard size >= 12, unit[8] == 0x2E, unit[9] == 0x46, unit[10] == 0x49, unit[11] == 0x54 else {
       throw .malformedData(
-        byteOffset: fileStart + 8,
+        byteOffset: fileStart,
         detail: files == 0
-          ? "not a FIT file: bytes 8–11 are not “.FIT”"
-          : "the bytes after FIT file \(files)'s CRC are not another FIT file (no “.FIT” at bytes 8–11 of a header)")
+          ? "not a FIT file: a FIT header is at least 12 bytes long with “.FIT” at bytes 8–11"
+          : "the bytes after FIT file \(files)'s CRC are not another FIT file (no FIT header)")
     }
-    let protocolMajor = unit[0] >> 4
+    let protocolMajor = unit[1] >> 4
     guard protocolMajor <= 2 else {
       throw .malformedData(
         byteOffset: fileStart + 1,
-        detail: "FIT protocol version \(protocolMajor).\(unit[0] & 0x0F) is newer than this reader knows (1.x and 2.x)")
+        detail: "FIT protocol version \(protocolMajor).\(unit[1] & 0x0F) is newer than this reader knows (1.x and 2.x)")
     }
-    if size >= 14 {
-      var headerCRC = FITCRC()
-      headerCRC.update(UInt8(size))
-      headerCRC.update(UnsafeBufferPointer(rebasing: unit[0..<11]))
-      let stored = UInt16(unit[11]) | UInt16(unit[12]) << 8
-      if stored != 0, stored != headerCRC.value, crcFailure == nil {
-        crcFailure = .malformedData(
-          byteOffset: fileStart + 12,
-          detail: "FIT file \(files + 1)'s header CRC is \(hex(stored)) but its bytes give \(hex(headerCRC.value)): the header was damaged")
-      }
-    }
-    let dataSize = Int(unit[3]) | Int(unit[4]) << 8 | Int(unit[5]) << 16 | Int(unit[6]) << 24
+    let dataSize = Int(unit[4]) | Int(unit[5]) << 8 | Int(unit[6]) << 16 | Int(unit[7]) << 24
     dataEnd = fileStart + size + dataSize
     files += 1
     if files > 1 { session += 1 }
     definitions = [FITDefinition?](repeating: nil, count: 16)
     lastTimestamp = nil
     timerStopped = false
-    stage = .recordHeader
+    stage = size > 12 ? .fileHeaderRest(size: size) : .recordHeader
   }
 
   private mutating func recordHeader(_ header: UInt8) throws(FeedError) {
