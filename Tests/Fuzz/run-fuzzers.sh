@@ -3,7 +3,7 @@
 #
 #   Tests/Fuzz/run-fuzzers.sh [SECONDS_PER_HARNESS] [HARNESS...]
 #
-# HARNESS is gpx, nmea, csv or columns (default: all four, one after another; run two copies of
+# HARNESS is gpx, nmea, csv, columns or fit (default: all five, one after another; run two copies of
 # the script with different harnesses to use two cores). SECONDS defaults to 60.
 #
 # Build: RouteMileage and RouteFeeds are compiled as static libraries with
@@ -31,9 +31,9 @@ cd "$root"
 seconds="${1:-60}"
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(gpx nmea csv columns)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(gpx nmea csv columns fit)
 for harness in "${harnesses[@]}"; do
-  case "$harness" in gpx | nmea | csv | columns) ;; *) echo "unknown harness: $harness (gpx, nmea, csv, columns)" >&2; exit 2 ;; esac
+  case "$harness" in gpx | nmea | csv | columns | fit) ;; *) echo "unknown harness: $harness (gpx, nmea, csv, columns, fit)" >&2; exit 2 ;; esac
 done
 
 work="Tests/Fuzz/.work"
@@ -46,7 +46,8 @@ export SWIFT_BACKTRACE=enable=no
 # (the harness exits by trapping); a small quarantine keeps the per-input 1 MiB buffers cheap.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-handle_sigill=1:detect_leaks=0:quarantine_size_mb=8:malloc_context_size=2}"
 
-flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -package-name routemileage)
+# Sources/CZlib holds the module map of the system zlib (RouteFeeds reads gzip through it).
+flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -package-name routemileage -I Sources/CZlib)
 
 # --- build (only what changed) ---------------------------------------------------------------
 newer() { # newer TARGET SOURCES...: true when TARGET is missing or older than a source
@@ -57,7 +58,8 @@ newer() { # newer TARGET SOURCES...: true when TARGET is missing or older than a
 }
 library() { # library MODULE
   local module="$1"
-  local sources=(Sources/"$module"/*.swift)
+  local sources
+  mapfile -t sources < <(find Sources/"$module" -name '*.swift' | sort)  # format folders included
   if newer "$build/lib$module.a" "${sources[@]}" "$0"; then
     echo "build: $module"
     swiftc "${flags[@]}" -I "$build" -module-name "$module" -emit-module \
@@ -71,7 +73,7 @@ exec 9>"$build/.lock"
 flock 9
 library RouteMileage
 library RouteFeeds
-name_of() { case "$1" in gpx) echo GPX ;; nmea) echo NMEA ;; csv) echo CSV ;; columns) echo Columns ;; esac; }
+name_of() { case "$1" in gpx) echo GPX ;; nmea) echo NMEA ;; csv) echo CSV ;; columns) echo Columns ;; fit) echo FIT ;; esac; }
 for harness in "${harnesses[@]}"; do
   name="$(name_of "$harness")"
   sources=(Tests/Fuzz/Fuzz"$name".swift Tests/Fuzz/FuzzSupport.swift Tests/RouteFeedsTests/FeedInvariants.swift)
@@ -79,7 +81,7 @@ for harness in "${harnesses[@]}"; do
   if newer "$binary" "${sources[@]}" "$build/libRouteFeeds.a" "$build/libRouteMileage.a"; then
     echo "build: fuzz-$harness"
     rm -f "$binary"
-    swiftc "${flags[@]}" -I "$build" -L "$build" -lRouteFeeds -lRouteMileage -module-name "Fuzz$name" \
+    swiftc "${flags[@]}" -I "$build" -L "$build" -lRouteFeeds -lRouteMileage -lz -module-name "Fuzz$name" \
       "${sources[@]}" -o "$binary" 2>&1 | grep -v 'ld.gold: warning' || true
     [ -x "$binary" ] || { echo "build of fuzz-$harness failed" >&2; exit 1; }
   fi
@@ -108,12 +110,21 @@ seed_harness() { # seed_harness HARNESS
   local harness="$1" dir="$work/seeds/$1" ext
   rm -rf "$dir"
   mkdir -p "$dir" "$work/corpus/$harness" "$work/crashers/$harness"
-  case "$harness" in gpx) ext=gpx ;; nmea) ext=nmea ;; *) ext=csv ;; esac
+  case "$harness" in gpx) ext=gpx ;; nmea) ext=nmea ;; fit) ext=fit ;; *) ext=csv ;; esac
   local files=()
   for file in SampleRoutes/*."$ext" "$fixtures/realdata/$ext"/*."$ext" "$fixtures/acceptance"/*."$ext"; do
     [ -f "$file" ] && files+=("$file")
   done
-  if [ "$harness" = columns ]; then
+  if [ "$harness" = fit ]; then
+    # Binary: the first 2, 4 and 8 KB of each file (its header, definitions and first records),
+    # one of them gzipped.
+    local i=0
+    for file in "${files[@]}"; do
+      i=$((i + 1))
+      for size in 2048 4096 8192; do head -c "$size" "$file" >"$dir/seed-$i-$size"; done
+      head -c 4096 "$file" | gzip -9 >"$dir/seed-$i-gz"
+    done
+  elif [ "$harness" = columns ]; then
     local i=0
     for file in "${files[@]}"; do
       for mapping in "${mappings[@]}"; do
