@@ -66,6 +66,22 @@ struct CompressedAndFITCommandTests {
     #expect(listed[0]["meters"] as? Double == listed[1]["meters"] as? Double)
   }
 
+  @Test func replayPlaysTheGzippedFITAsThePlainOne() throws {
+    let directory = try CLITestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (plain, gzipped) = try Self.pair("realdata/fit/gpsbabel_garmin-edge-800.fit", in: directory)
+    let a = CLITestSupport.run(["replay", "--speed", "max", "--json", plain])
+    let b = CLITestSupport.run(["replay", "--speed", "max", "--json", gzipped])
+    #expect(a.status == 0 && b.status == 0, "\(a.error)\(b.error)")
+    let x = try CLITestSupport.jsonLines(a.output).last ?? [:]
+    let y = try CLITestSupport.jsonLines(b.output).last ?? [:]
+    #expect(x["type"] as? String == "end")
+    #expect((x["finalMeters"] as? Double).map { Int($0.rounded()) } == 25_089)
+    #expect(x["finalMeters"] as? Double == y["finalMeters"] as? Double)
+    #expect(x["liveMeters"] as? Double == y["liveMeters"] as? Double)
+    #expect(x["storedSamples"] as? Int == y["storedSamples"] as? Int)
+  }
+
   @Test func aCutOffGzipNamesTheFileAndTheCompressedByte() throws {
     let directory = try CLITestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

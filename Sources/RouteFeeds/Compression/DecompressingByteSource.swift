@@ -40,6 +40,7 @@ public struct DecompressingByteSource<Base: ByteSource>: ByteSource {
     case .gzip(let inflater):
       return try inflater.read(into: buffer, from: &base)
     case .undecided:
+      guard buffer.count > 0 else { return 0 }
       let count = try base.read(into: buffer)
       if count >= 2 || count == 0 {
         // The common case: the first read holds the magic (or the input is empty).
