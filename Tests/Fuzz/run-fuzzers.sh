@@ -3,7 +3,7 @@
 #
 #   Tests/Fuzz/run-fuzzers.sh [SECONDS_PER_HARNESS] [HARNESS...]
 #
-# HARNESS is gpx, nmea, csv, columns or fit (default: all five, one after another; run two copies of
+# HARNESS is gpx, nmea, csv, columns, fit or gzip (default: all six, one after another; run two copies of
 # the script with different harnesses to use two cores). SECONDS defaults to 60.
 #
 # Build: RouteMileage and RouteFeeds are compiled as static libraries with
@@ -31,9 +31,9 @@ cd "$root"
 seconds="${1:-60}"
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(gpx nmea csv columns fit)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(gpx nmea csv columns fit gzip)
 for harness in "${harnesses[@]}"; do
-  case "$harness" in gpx | nmea | csv | columns | fit) ;; *) echo "unknown harness: $harness (gpx, nmea, csv, columns, fit)" >&2; exit 2 ;; esac
+  case "$harness" in gpx | nmea | csv | columns | fit | gzip) ;; *) echo "unknown harness: $harness (gpx, nmea, csv, columns, fit, gzip)" >&2; exit 2 ;; esac
 done
 
 work="Tests/Fuzz/.work"
@@ -73,7 +73,7 @@ exec 9>"$build/.lock"
 flock 9
 library RouteMileage
 library RouteFeeds
-name_of() { case "$1" in gpx) echo GPX ;; nmea) echo NMEA ;; csv) echo CSV ;; columns) echo Columns ;; fit) echo FIT ;; esac; }
+name_of() { case "$1" in gpx) echo GPX ;; nmea) echo NMEA ;; csv) echo CSV ;; columns) echo Columns ;; fit) echo FIT ;; gzip) echo Gzip ;; esac; }
 for harness in "${harnesses[@]}"; do
   name="$(name_of "$harness")"
   sources=(Tests/Fuzz/Fuzz"$name".swift Tests/Fuzz/FuzzSupport.swift Tests/RouteFeedsTests/FeedInvariants.swift)
@@ -115,7 +115,18 @@ seed_harness() { # seed_harness HARNESS
   for file in SampleRoutes/*."$ext" "$fixtures/realdata/$ext"/*."$ext" "$fixtures/acceptance"/*."$ext"; do
     [ -f "$file" ] && files+=("$file")
   done
-  if [ "$harness" = fit ]; then
+  if [ "$harness" = gzip ]; then
+    # The first 2 KB of each text feed gzipped whole, in two members, and cut short.
+    local i=0
+    for file in SampleRoutes/*.* "$fixtures"/realdata/{gpx,nmea,csv}/*.* "$fixtures/acceptance"/*.csv; do
+      [ -f "$file" ] || continue
+      i=$((i + 1))
+      [ $i -le 24 ] || break
+      head -c 2048 "$file" | gzip -9 >"$dir/seed-$i"
+      { head -c 1024 "$file" | gzip -1; tail -c +1025 "$file" | head -c 1024 | gzip -6; } >"$dir/seed-$i-members"
+      head -c 2048 "$file" | gzip | head -c 300 >"$dir/seed-$i-cut"
+    done
+  elif [ "$harness" = fit ]; then
     # Binary: the first 2, 4 and 8 KB of each file (its header, definitions and first records),
     # one of them gzipped.
     local i=0

@@ -16,12 +16,14 @@ enum FeedInvariants {
   /// Which harness an input belongs to.
   enum Harness: String, CaseIterable {
     case gpx, nmea, csv, columns, fit
+    /// Gzip-compressed bytes, decompressed and read as CSV.
+    case gzip
 
     var format: FeedFormat {
       switch self {
       case .gpx: .gpx
       case .nmea: .nmea
-      case .csv, .columns: .csv
+      case .csv, .columns, .gzip: .csv
       case .fit: .fit
       }
     }
@@ -30,7 +32,7 @@ enum FeedInvariants {
   /// Runs the checks the harness's fuzzer runs.
   static func violations(of bytes: [UInt8], harness: Harness) -> [String] {
     switch harness {
-    case .gpx, .nmea, .csv, .fit: violations(of: bytes, format: harness.format, options: FeedOptions())
+    case .gpx, .nmea, .csv, .fit, .gzip: violations(of: bytes, format: harness.format, options: FeedOptions())
     case .columns: violations(ofColumnsInput: bytes)
     }
   }
