@@ -122,10 +122,13 @@ seed_harness() { # seed_harness HARNESS
       [ -f "$file" ] || continue
       i=$((i + 1))
       [ $i -le 24 ] || break
-      head -c 2048 "$file" | gzip -9 >"$dir/seed-$i"
-      { head -c 1024 "$file" | gzip -1; tail -c +1025 "$file" | head -c 1024 | gzip -6; } >"$dir/seed-$i-members"
-      head -c 2048 "$file" | gzip | head -c 300 >"$dir/seed-$i-cut"
+      # Through a 2 KB piece, so no pipe is closed early (pipefail).
+      head -c 2048 "$file" >"$dir/.piece"
+      gzip -9 <"$dir/.piece" >"$dir/seed-$i"
+      { head -c 1024 "$dir/.piece" | gzip -1; tail -c +1025 "$dir/.piece" | gzip -6; } >"$dir/seed-$i-members"
+      head -c 300 "$dir/seed-$i" >"$dir/seed-$i-cut"
     done
+    rm -f "$dir/.piece"
   elif [ "$harness" = fit ]; then
     # Binary: the first 2, 4 and 8 KB of each file (its header, definitions and first records),
     # one of them gzipped.
