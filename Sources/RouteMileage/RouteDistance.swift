@@ -12,8 +12,13 @@ public struct RouteDistance: Sendable, Hashable {
     case noTwoContinuousPositions
   }
 
-  /// Metres over the contributing segments.
+  /// Metres over the contributing segments: the recorded figure, exact to the rules.
   public var meters: Double
+  /// Metres the positions prove were driven within the contributing segments, under
+  /// `RouteFloorAssumption` (each true position within 1.5 × its accuracy): the sum of the
+  /// segments' floors. Never more than `meters`' true path length under that assumption;
+  /// jitter makes `meters` run above it.
+  public var floorMeters: Double
   /// The contributing segments in time order.
   public var segments: [RouteSegment]
   /// Every gap in time order, including window gaps.
@@ -33,14 +38,20 @@ public struct RouteDistance: Sendable, Hashable {
   public var positionsNotAfterPrevious: Int
   /// Usable positions that belong to no contributing segment (a stretch of one).
   public var isolatedPositionCount: Int
+  /// Walked positions without a usable accuracy, so the floor assumed one for them
+  /// (`RouteFloorAssumption.assumedAccuracy`).
+  public var positionsWithoutAccuracy: Int
 
   public init(
     meters: Double = 0, segments: [RouteSegment] = [], gaps: [RouteGap] = [],
     usablePositionCount: Int = 0, usesInferredContinuity: Bool = false,
     unusablePositionCount: Int = 0, positionsOutsideWindow: Int = 0,
-    positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0
+    positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0, floorMeters: Double = 0,
+    positionsWithoutAccuracy: Int = 0
   ) {
     self.meters = meters
+    self.floorMeters = floorMeters
+    self.positionsWithoutAccuracy = positionsWithoutAccuracy
     self.segments = segments
     self.gaps = gaps
     self.usablePositionCount = usablePositionCount

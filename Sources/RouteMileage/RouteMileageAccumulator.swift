@@ -38,13 +38,18 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   @usableFromInline var notAfterPrevious: Int = 0
   @usableFromInline var isolated: Int = 0
   @usableFromInline var inferred: Bool = false
+  /// The open segment's floor (`RouteFloorWalk`) and the closed segments' floors so far.
+  @usableFromInline var floor: RouteFloorWalk
+  @usableFromInline var closedFloorMeters: Double = 0
+  @usableFromInline var withoutAccuracy: Int = 0
 
   public init(
     maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval,
-    window: ShiftWindow? = nil
+    window: ShiftWindow? = nil, floorAssumption: RouteFloorAssumption = .standard
   ) {
     self.continuity = RouteContinuity(maximumSampleInterval: maximumSampleInterval)
     self.window = window
+    self.floor = RouteFloorWalk(assumption: floorAssumption)
   }
 
   /// Every position offered so far, walked or skipped.
@@ -104,6 +109,8 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       openSegmentPositions += 1
       usable += 1
       last = position
+      countAccuracy(position)
+      floor.extend(position)
     }
   }
 
@@ -128,6 +135,13 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
     openSegmentMeters = 0
     usable += 1
     last = position
+    countAccuracy(position)
+    floor.start(position)
+  }
+
+  @inlinable
+  mutating func countAccuracy(_ position: RoutePosition) {
+    if let accuracy = position.horizontalAccuracy, accuracy >= 0 {} else { withoutAccuracy += 1 }
   }
 
   @inlinable
@@ -136,8 +150,9 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       closedSegments.append(
         RouteSegment(
           start: openSegmentStart, end: last.timestamp,
-          positionCount: openSegmentPositions, meters: openSegmentMeters))
+          positionCount: openSegmentPositions, meters: openSegmentMeters, floorMeters: floor.meters))
       closedMeters += openSegmentMeters
+      closedFloorMeters += floor.meters
     } else if openSegmentPositions == 1 {
       isolated += 1
     }
@@ -153,13 +168,15 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   public var distance: RouteDistance {
     var segments = closedSegments
     var meters = closedMeters
+    var floorMeters = closedFloorMeters
     var isolatedCount = isolated
     if openSegmentPositions >= 2, let last {
       segments.append(
         RouteSegment(
           start: openSegmentStart, end: last.timestamp,
-          positionCount: openSegmentPositions, meters: openSegmentMeters))
+          positionCount: openSegmentPositions, meters: openSegmentMeters, floorMeters: floor.meters))
       meters += openSegmentMeters
+      floorMeters += floor.meters
     } else if openSegmentPositions == 1 {
       isolatedCount += 1
     }
@@ -171,6 +188,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       meters: meters, segments: segments, gaps: allGaps,
       usablePositionCount: usable, usesInferredContinuity: inferred,
       unusablePositionCount: unusable, positionsOutsideWindow: outsideWindow,
-      positionsNotAfterPrevious: notAfterPrevious, isolatedPositionCount: isolatedCount)
+      positionsNotAfterPrevious: notAfterPrevious, isolatedPositionCount: isolatedCount,
+      floorMeters: floorMeters, positionsWithoutAccuracy: withoutAccuracy)
   }
 }
