@@ -41,14 +41,27 @@ public struct RouteDistance: Sendable, Hashable {
   /// Walked positions without a usable accuracy, so the floor assumed one for them
   /// (`RouteFloorAssumption.assumedAccuracy`).
   public var positionsWithoutAccuracy: Int
+  /// Walked positions reporting an accuracy worse than `RouteDistance.poorAccuracy` metres.
+  public var positionsWithPoorAccuracy: Int
+  /// Seconds inside contributing segments spent in steps slower than 1 m/s: standing or
+  /// crawling, where the recorded figure gathers jitter the floor does not prove.
+  public var creepingSeconds: Double
+
+  /// Metres of reported accuracy above which a position counts as poorly placed.
+  public static let poorAccuracy: Double = 20
+
+  /// Seconds covered by the contributing segments.
+  public var measuredSeconds: Double { segments.reduce(0) { $0 + $1.duration } }
 
   public init(
     meters: Double = 0, segments: [RouteSegment] = [], gaps: [RouteGap] = [],
     usablePositionCount: Int = 0, usesInferredContinuity: Bool = false,
     unusablePositionCount: Int = 0, positionsOutsideWindow: Int = 0,
     positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0, floorMeters: Double = 0,
-    positionsWithoutAccuracy: Int = 0
+    positionsWithoutAccuracy: Int = 0, positionsWithPoorAccuracy: Int = 0, creepingSeconds: Double = 0
   ) {
+    self.positionsWithPoorAccuracy = positionsWithPoorAccuracy
+    self.creepingSeconds = creepingSeconds
     self.meters = meters
     self.floorMeters = floorMeters
     self.positionsWithoutAccuracy = positionsWithoutAccuracy

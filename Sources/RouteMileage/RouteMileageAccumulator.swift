@@ -42,6 +42,8 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   @usableFromInline var floor: RouteFloorWalk
   @usableFromInline var closedFloorMeters: Double = 0
   @usableFromInline var withoutAccuracy: Int = 0
+  @usableFromInline var poorAccuracy: Int = 0
+  @usableFromInline var creepingSeconds: Double = 0
 
   public init(
     maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval,
@@ -105,7 +107,10 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       gaps.append(RouteGap(kind: kind, start: previous.timestamp, end: position.timestamp))
       startSegment(at: position)
     } else {
-      openSegmentMeters += knownMeters ?? GeographicDistance.meters(from: previous, to: position)
+      let step = knownMeters ?? GeographicDistance.meters(from: previous, to: position)
+      openSegmentMeters += step
+      let seconds = position.timestamp - previous.timestamp
+      if step < seconds { creepingSeconds += seconds }
       openSegmentPositions += 1
       usable += 1
       last = position
@@ -141,7 +146,11 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
 
   @inlinable
   mutating func countAccuracy(_ position: RoutePosition) {
-    if let accuracy = position.horizontalAccuracy, accuracy >= 0 {} else { withoutAccuracy += 1 }
+    if let accuracy = position.horizontalAccuracy, accuracy >= 0 {
+      if accuracy > RouteDistance.poorAccuracy { poorAccuracy += 1 }
+    } else {
+      withoutAccuracy += 1
+    }
   }
 
   @inlinable
@@ -189,6 +198,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       usablePositionCount: usable, usesInferredContinuity: inferred,
       unusablePositionCount: unusable, positionsOutsideWindow: outsideWindow,
       positionsNotAfterPrevious: notAfterPrevious, isolatedPositionCount: isolatedCount,
-      floorMeters: floorMeters, positionsWithoutAccuracy: withoutAccuracy)
+      floorMeters: floorMeters, positionsWithoutAccuracy: withoutAccuracy,
+      positionsWithPoorAccuracy: poorAccuracy, creepingSeconds: creepingSeconds)
   }
 }

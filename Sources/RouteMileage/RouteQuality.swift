@@ -82,6 +82,64 @@ public struct RouteQuality: Sendable, Hashable {
     distance.spokenMiles(locale: locale).map { "\($0) recorded" }
   }
 
+  /// What the floor says, in one sentence: the distance the positions prove (`floorMeters`),
+  /// the assumption it rests on, and — when it is under 90 % of the recorded figure — why.
+  /// Nil when nothing was measured. It may say "at least"; it never claims more.
+  ///
+  ///     "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.5 × its
+  ///      reported accuracy)."
+  public var floorSentence: String? {
+    guard distance.isMeasured else { return nil }
+    let factor = locale.formattedOneDecimal(RouteFloorAssumption.standard.radiusFactor)
+    let assumption = "each taken to lie within \(factor) × its reported accuracy"
+    var basis = assumption
+    if distance.positionsWithoutAccuracy > 0 {
+      let assumed = locale.formattedOneDecimal(RouteFloorAssumption.standard.assumedAccuracy)
+      basis += ", or \(assumed) m where it reports none"
+    }
+    let proven =
+      distance.floorMeters > 0
+      ? "At least \(locale.formattedMiles(distance.floorMiles, unit: "mi")) of it is proven by the positions (\(basis))"
+      : "The positions prove no distance beyond their own error (\(basis))"
+    guard distance.floorMeters < Self.floorShareExplained * distance.meters else { return proven + "." }
+    return proven + "; the rest may be jitter, because " + floorReasons.joined(separator: " and ") + "."
+  }
+
+  /// How much of the recorded figure may be jitter: at most the recorded figure less the floor.
+  /// Nil when nothing was measured.
+  public var jitterSentence: String? {
+    guard distance.isMeasured, distance.meters > 0 else { return nil }
+    let excess = max(0, distance.meters - distance.floorMeters)
+    let share = Int((excess / distance.meters * 100).rounded())
+    return "Up to \(locale.formattedMiles(excess / metersPerMile, unit: "mi")) (\(share) %) of the recorded figure may be jitter rather than driving: the recorded figure less what the positions prove."
+  }
+
+  /// Below this share of the recorded figure, the floor sentence says why.
+  public static let floorShareExplained = 0.9
+
+  /// Why the floor is far below the recorded figure, in words; never empty.
+  var floorReasons: [String] {
+    var reasons: [String] = []
+    let positions = max(1, distance.usablePositionCount)
+    if distance.positionsWithoutAccuracy * 2 >= positions {
+      reasons.append("most positions report no accuracy")
+    }
+    let poor = distance.positionsWithPoorAccuracy
+    if poor * 10 >= positions {
+      let share = Int((Double(poor) / Double(positions) * 100).rounded())
+      reasons.append("\(share) % of positions report an accuracy worse than \(Int(RouteDistance.poorAccuracy)) m")
+    }
+    let measured = distance.measuredSeconds
+    if measured > 0, distance.creepingSeconds >= 0.25 * measured {
+      let share = Int((distance.creepingSeconds / measured * 100).rounded())
+      reasons.append("positions crept a few metres at a time (standing or crawling) for \(share) % of the measured time")
+    }
+    if reasons.isEmpty {
+      reasons.append("the positions stray from one another by more than their accuracy proves")
+    }
+    return reasons
+  }
+
   static let inferredSentence =
     "Continuity was inferred from timestamps rather than recorded capture sessions, so gaps in capture may not be visible."
   static let partialSentence =

@@ -16,6 +16,7 @@ enum HumanReport {
       lines.append("  Reading stopped \(place) (the error is on standard error); this covers what was read before it.")
     }
     for sentence in quality.detailSentences { lines.append("  " + sentence) }
+    if let floor = quality.floorSentence { lines.append("  " + floor) }
     lines.append("  " + ingestSummary(measurement.report, format: measurement.format))
     let distance = measurement.distance
     var notMeasured: [String] = []
@@ -26,6 +27,7 @@ enum HumanReport {
       lines.append("  Kept but not measured: " + notMeasured.joined(separator: ", ") + ".")
     }
     if explain {
+      if let jitter = quality.jitterSentence { lines.append("  " + jitter) }
       lines.append(contentsOf: explanation(distance, locale: locale))
     }
     return lines.joined(separator: "\n") + "\n"
@@ -67,7 +69,7 @@ enum HumanReport {
         lines.append(
           "    \(index + 1). \(CivilTime.iso8601(segment.start)) → \(CivilTime.iso8601(segment.end)) "
             + "(\(CivilTime.duration(segment.duration))), \(segment.positionCount) positions, "
-            + "\(locale.formattedOneDecimal(segment.meters)) m")
+            + "\(locale.formattedOneDecimal(segment.meters)) m (at least \(locale.formattedOneDecimal(segment.floorMeters)) m proven)")
       }
     }
     if !distance.gaps.isEmpty {
