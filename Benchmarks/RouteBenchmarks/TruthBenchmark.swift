@@ -11,50 +11,6 @@ import RouteSynthesis
 enum TruthBenchmark {
   static let name = "truth"
 
-  /// One receiver profile: how its drives are configured and how their rows are written.
-  struct Profile: Sendable {
-    var name: String
-    var configure: @Sendable (UInt64, Int) -> DriveConfiguration
-    var rows: Rows = .reported
-    enum Rows: Sendable { case reported, hdopOnly, noAccuracy }
-  }
-
-  /// Urban canyon: reported accuracy up to 65 m in degraded spells.
-  static let canyon = Reception(
-    typicalAccuracy: 14, accuracyRange: 5...30, degradedSpellChance: 0.005, degradedAccuracy: 35...65)
-
-  static let profiles: [Profile] = [
-    Profile(name: "open sky, 1 s") { seed, duration in
-      DriveConfiguration(seed: seed, duration: duration, reception: .openSky, faults: .everyday)
-    },
-    Profile(name: "suburban, 1 s") { seed, duration in
-      DriveConfiguration(seed: seed, duration: duration, reception: .suburban, faults: .everyday)
-    },
-    Profile(name: "urban canyon ≤ 65 m") { seed, duration in
-      DriveConfiguration(seed: seed, duration: duration, reception: canyon, faults: .everyday)
-    },
-    Profile(name: "long stationary jitter") { seed, duration in
-      DriveConfiguration(
-        seed: seed, duration: duration, reception: .suburban, faults: .everyday,
-        events: [
-          .park(at: duration / 5, duration: duration / 6, capturePaused: false),
-          .park(at: duration * 3 / 5, duration: duration / 8, capturePaused: false),
-        ])
-    },
-    Profile(name: "suburban, 5 s") { seed, duration in
-      DriveConfiguration(seed: seed, duration: duration, fixInterval: 5, reception: .suburban, faults: .everyday)
-    },
-    Profile(name: "HDOP only", configure: { seed, duration in
-      DriveConfiguration(seed: seed, duration: duration, reception: .suburban, faults: .everyday)
-    }, rows: .hdopOnly),
-    Profile(name: "no accuracy at all", configure: { seed, duration in
-      DriveConfiguration(seed: seed, duration: duration, reception: .suburban, faults: .everyday)
-    }, rows: .noAccuracy),
-    Profile(name: "legacy rows") { seed, duration in
-      DriveConfiguration(seed: seed, duration: duration, reception: .suburban, legacyRows: true, faults: .everyday)
-    },
-  ]
-
   struct Outcome {
     var recorded: [Double] = []
     var floor: [Double] = []
@@ -65,21 +21,12 @@ enum TruthBenchmark {
   }
 
   /// Measures one drive; nil when nothing was measured.
-  static func measure(_ drive: SyntheticDrive, rows: Profile.Rows) -> (distance: RouteDistance, truth: Double)? {
+  static func measure(_ drive: SyntheticDrive, profile: ReceiverProfile) -> (distance: RouteDistance, truth: Double)? {
     var ingest = ShiftIngest(settings: IngestSettings(), retained: DiscardRetainedSamples())
     var line = 0
     for fix in drive where fix.hasFix {
       line += 1
-      var sample = fix.sample
-      switch rows {
-      case .reported: break
-      case .hdopOnly:
-        sample.horizontalAccuracy = fix.hdop >= 99 ? nil : fix.hdop * AccuracyEstimate.metersPerHDOP
-        sample.horizontalAccuracyIsEstimated = sample.horizontalAccuracy != nil
-      case .noAccuracy:
-        sample.horizontalAccuracy = nil
-      }
-      ingest.position(sample, session: drive.configuration.legacyRows ? nil : fix.session, line: line)
+      ingest.position(profile.sample(fix), session: drive.configuration.legacyRows ? nil : fix.session, line: line)
     }
     let distance = ingest.measurement(format: .csv).distance
     guard distance.isMeasured else { return nil }
@@ -91,6 +38,7 @@ enum TruthBenchmark {
   static func run(quick: Bool, report: inout BenchmarkReport) {
     let perProfile = quick ? 25 : 40
     let duration = quick ? 1_200 : 3_600
+    let profiles = ReceiverProfile.allCases
     report.say(
       "\n== truth (\(perProfile * profiles.count) drives of \(duration / 60) min, filter on; figure ÷ distance truly driven inside the measured segments)")
     report.say("  profile                   drives   recorded min / median / max    floor min / median / max     floor > truth")
@@ -101,8 +49,8 @@ enum TruthBenchmark {
       timeSpent += time {
         for n in 0..<perProfile {
           let seed = UInt64(10_000 * (index + 1) + n)
-          let drive = SyntheticDrive(profile.configure(seed, duration))
-          guard let (distance, truth) = measure(drive, rows: profile.rows) else { continue }
+          let drive = SyntheticDrive(profile.configuration(seed: seed, duration: duration))
+          guard let (distance, truth) = measure(drive, profile: profile) else { continue }
           outcome.recorded.append(distance.meters / truth)
           outcome.floor.append(distance.floorMeters / truth)
           if distance.floorMeters > truth { outcome.floorAboveTruth += 1 }
@@ -111,7 +59,7 @@ enum TruthBenchmark {
           outcome.truthMeters += truth
         }
       }
-      report.say("  \(profile.name.padding(24))  \(pad("\(outcome.recorded.count)", 6))   \(spread(outcome.recorded))    \(spread(outcome.floor))   \(outcome.floorAboveTruth)")
+      report.say("  \(profile.rawValue.padding(24))  \(pad("\(outcome.recorded.count)", 6))   \(spread(outcome.recorded))    \(spread(outcome.floor))   \(outcome.floorAboveTruth)")
       all.recorded += outcome.recorded
       all.floor += outcome.floor
       all.floorAboveTruth += outcome.floorAboveTruth

@@ -102,7 +102,8 @@ public struct RouteQuality: Sendable, Hashable {
       ? "At least \(locale.formattedMiles(distance.floorMiles, unit: "mi")) of it is proven by the positions (\(basis))"
       : "The positions prove no distance beyond their own error (\(basis))"
     guard distance.floorMeters < Self.floorShareExplained * distance.meters else { return proven + "." }
-    return proven + "; the rest may be jitter, because " + floorReasons.joined(separator: " and ") + "."
+    let rest = distance.floorMeters > 0 ? "the rest" : "all of it"
+    return proven + "; \(rest) may be jitter, because " + floorReasons.joined(separator: " and ") + "."
   }
 
   /// How much of the recorded figure may be jitter: at most the recorded figure less the floor.
