@@ -46,6 +46,9 @@ public struct RouteDistance: Sendable, Hashable {
   /// Seconds inside contributing segments spent in steps slower than 1 m/s: standing or
   /// crawling, where the recorded figure gathers jitter the floor does not prove.
   public var creepingSeconds: Double
+  /// Metres of the recorded figure gathered in those slow steps: an estimate of its jitter
+  /// (a vehicle crawling in traffic adds some true metres here too).
+  public var creepingMeters: Double
 
   /// Metres of reported accuracy above which a position counts as poorly placed.
   public static let poorAccuracy: Double = 20
@@ -58,8 +61,10 @@ public struct RouteDistance: Sendable, Hashable {
     usablePositionCount: Int = 0, usesInferredContinuity: Bool = false,
     unusablePositionCount: Int = 0, positionsOutsideWindow: Int = 0,
     positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0, floorMeters: Double = 0,
-    positionsWithoutAccuracy: Int = 0, positionsWithPoorAccuracy: Int = 0, creepingSeconds: Double = 0
+    positionsWithoutAccuracy: Int = 0, positionsWithPoorAccuracy: Int = 0, creepingSeconds: Double = 0,
+    creepingMeters: Double = 0
   ) {
+    self.creepingMeters = creepingMeters
     self.positionsWithPoorAccuracy = positionsWithPoorAccuracy
     self.creepingSeconds = creepingSeconds
     self.meters = meters

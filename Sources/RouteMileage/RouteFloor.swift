@@ -79,7 +79,7 @@ public struct RouteFloorAssumption: Sendable, Hashable {
 /// - Complexity: O(`capacity`) = O(1) time per position; O(`capacity`) memory.
 public struct RouteFloorWalk: Sendable, Hashable {
   /// Anchors kept for the dynamic programme.
-  public static let capacity = 16
+  public static let capacity = 4
 
   @usableFromInline struct Anchor: Sendable, Hashable {
     var north: Double
@@ -95,6 +95,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
     var directionNorth: Double
     /// The best closed chain when this anchor was walked.
     var closed: Double
+    /// The most a chain through this anchor can carry before its next chord.
+    var ceiling: Double { max(closed - radius, chain) }
   }
 
   @usableFromInline let assumption: RouteFloorAssumption
@@ -116,8 +118,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
   public var meters: Double { best * assumption.sphereMargin }
 
   /// Starts a new segment at `position`.
-  @usableFromInline
-  mutating func start(_ position: RoutePosition) {
+  public mutating func start(_ position: RoutePosition) {
     ring.removeAll(keepingCapacity: true)
     oldest = 0
     newest = nil
@@ -129,13 +130,24 @@ public struct RouteFloorWalk: Sendable, Hashable {
   /// Walks one more position of the open segment.
   ///
   /// - Complexity: O(`capacity`).
-  @usableFromInline
-  mutating func extend(_ position: RoutePosition) {
-    let radius = assumption.radius(accuracy: position.horizontalAccuracy)
+  public mutating func extend(_ position: RoutePosition) {
     let radians = Double.pi / 180
     let earth = GeographicDistance.earthRadiusMeters
     let north = position.latitude * radians * earth
     let longitude = position.longitude * radians
+    // A position within the last one's radius adds nothing a later one cannot: skip it (any
+    // subset of the positions gives a valid floor). This halves the work at speed and drops
+    // most of a stop's jitter. The test uses the last position's cosine; it only decides.
+    if let pending {
+      var deltaLongitude = longitude - pending.longitude
+      if abs(deltaLongitude) > Double.pi {
+        deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
+      }
+      let dx = deltaLongitude * earth * pending.cosine
+      let dy = north - pending.north
+      if dx * dx + dy * dy < pending.radius * pending.radius { return }
+    }
+    let radius = assumption.radius(accuracy: position.horizontalAccuracy)
     let cosine = cos(position.latitude * radians)
     // The previous position counts (closes a chain, becomes an anchor) only once this one
     // corroborates it: their discs must be reachable from each other within the speed limit.
@@ -153,8 +165,12 @@ public struct RouteFloorWalk: Sendable, Hashable {
     var chain = -Double.infinity
     var east = 0.0
     var northward = 0.0
-    for anchor in ring {
-      considerChain(from: anchor, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
+    ring.withUnsafeBufferPointer { anchors in
+      for index in anchors.indices {
+        considerChain(
+          from: anchors[index], north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east,
+          northward: &northward)
+      }
     }
     if let uncommitted {
       considerChain(from: uncommitted, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
@@ -176,9 +192,11 @@ public struct RouteFloorWalk: Sendable, Hashable {
     let dx = deltaLongitude * GeographicDistance.earthRadiusMeters * 0.5 * (cosine + anchor.cosine)
     let dy = north - anchor.north
     let chord = (dx * dx + dy * dy).squareRoot()
-    guard chord > 0 else { return }
-    let ux = dx / chord
-    let uy = dy / chord
+    // Neither way through this anchor can beat the best so far: skip the direction.
+    guard chord > 0, anchor.ceiling + chord > chain else { return }
+    let inverse = 1 / chord
+    let ux = dx * inverse
+    let uy = dy * inverse
     var value = anchor.closed - anchor.radius + chord
     if anchor.chain > -Double.infinity {
       let tx = ux - anchor.directionEast

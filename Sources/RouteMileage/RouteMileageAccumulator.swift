@@ -44,6 +44,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   @usableFromInline var withoutAccuracy: Int = 0
   @usableFromInline var poorAccuracy: Int = 0
   @usableFromInline var creepingSeconds: Double = 0
+  @usableFromInline var creepingMeters: Double = 0
 
   public init(
     maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval,
@@ -110,7 +111,10 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       let step = knownMeters ?? GeographicDistance.meters(from: previous, to: position)
       openSegmentMeters += step
       let seconds = position.timestamp - previous.timestamp
-      if step < seconds { creepingSeconds += seconds }
+      if step < seconds {
+        creepingSeconds += seconds
+        creepingMeters += step
+      }
       openSegmentPositions += 1
       usable += 1
       last = position
@@ -199,6 +203,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       unusablePositionCount: unusable, positionsOutsideWindow: outsideWindow,
       positionsNotAfterPrevious: notAfterPrevious, isolatedPositionCount: isolatedCount,
       floorMeters: floorMeters, positionsWithoutAccuracy: withoutAccuracy,
-      positionsWithPoorAccuracy: poorAccuracy, creepingSeconds: creepingSeconds)
+      positionsWithPoorAccuracy: poorAccuracy, creepingSeconds: creepingSeconds,
+      creepingMeters: creepingMeters)
   }
 }

@@ -106,13 +106,19 @@ public struct RouteQuality: Sendable, Hashable {
     return proven + "; \(rest) may be jitter, because " + floorReasons.joined(separator: " and ") + "."
   }
 
-  /// How much of the recorded figure may be jitter: at most the recorded figure less the floor.
-  /// Nil when nothing was measured.
+  /// How much of the recorded figure may be jitter: an estimate (the metres gathered in steps
+  /// slower than 1 m/s, standing or crawling) and the bound (the recorded figure less the
+  /// floor). Nil when nothing was measured.
   public var jitterSentence: String? {
     guard distance.isMeasured, distance.meters > 0 else { return nil }
     let excess = max(0, distance.meters - distance.floorMeters)
-    let share = Int((excess / distance.meters * 100).rounded())
-    return "Up to \(locale.formattedMiles(excess / metersPerMile, unit: "mi")) (\(share) %) of the recorded figure may be jitter rather than driving: the recorded figure less what the positions prove."
+    let estimate = min(excess, distance.creepingMeters)
+    func share(_ meters: Double) -> String { "\(Int((meters / distance.meters * 100).rounded())) %" }
+    let bound = "\(locale.formattedMiles(excess / metersPerMile, unit: "mi")) (\(share(excess)))"
+    let why = "the recorded figure less what the positions prove"
+    guard estimate > 0 else { return "At most \(bound) of the recorded figure can be jitter: \(why)." }
+    return "About \(locale.formattedMiles(estimate / metersPerMile, unit: "mi")) (\(share(estimate))) of the recorded figure was gathered while standing or crawling and is likely jitter; "
+      + "at most \(bound) can be: \(why)."
   }
 
   /// Below this share of the recorded figure, the floor sentence says why.

@@ -36,9 +36,10 @@ struct RouteFloorTests {
   func radii() {
     let small = Fixture.measure(Self.line(count: 101, accuracy: 2))
     #expect(abs(small.floorMeters - 975 * 0.999) < 0.01)
-    // No accuracy: radius 1.5 × 15 = 22.5 m.
+    // No accuracy: radius 1.5 × 15 = 22.5 m. A fix within the last one's radius is skipped, so
+    // every third is walked; the last corroborated is at 960 m.
     let none = Fixture.measure(Self.line(count: 101, accuracy: nil))
-    #expect(abs(none.floorMeters - 945 * 0.999) < 0.01)
+    #expect(abs(none.floorMeters - 915 * 0.999) < 0.01)
     #expect(none.positionsWithoutAccuracy == 101)
     #expect(RouteFloorAssumption.standard.radius(accuracy: -1) == 22.5)
     #expect(RouteFloorAssumption.standard.radius(accuracy: 40) == 60)
@@ -89,9 +90,10 @@ struct RouteFloorTests {
       return p
     }
     let d = Fixture.measure(positions)
-    // Truly 1,000 m; radius 15 m: ends 2 × 15, the corner √2 × 15, the last fix 10 m.
+    // Truly 1,000 m; radius 15 m: ends 2 × 15, the corner √2 × 15, and the last 20 m (every
+    // other fix is within the radius of the one before and skipped; the last is uncorroborated).
     #expect(d.floorMeters < 1_000)
-    #expect(d.floorMeters > 1_000 - 10 - 30 - 22 - 2)
+    #expect(d.floorMeters > 1_000 - 20 - 30 - 22 - 2)
   }
 
   @Test("segments have floors of their own, summed; nothing is proven across a gap")
@@ -198,13 +200,13 @@ struct RouteFloorTests {
 struct RouteFloorWordingTests {
   static func distance(
     meters: Double, floor: Double, positions: Int = 100, withoutAccuracy: Int = 0, poor: Int = 0,
-    creeping: Double = 0
+    creeping: Double = 0, creepingMeters: Double = 0
   ) -> RouteDistance {
     RouteDistance(
       meters: meters,
       segments: [RouteSegment(start: 0, end: 1_000, positionCount: positions, meters: meters, floorMeters: floor)],
       usablePositionCount: positions, floorMeters: floor, positionsWithoutAccuracy: withoutAccuracy,
-      positionsWithPoorAccuracy: poor, creepingSeconds: creeping)
+      positionsWithPoorAccuracy: poor, creepingSeconds: creeping, creepingMeters: creepingMeters)
   }
 
   @Test("a floor close to the recorded figure: one sentence, with its assumption")
@@ -215,7 +217,11 @@ struct RouteFloorWordingTests {
         == "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.5 × its reported accuracy).")
     #expect(
       quality.jitterSentence
-        == "Up to 0.5 mi (4 %) of the recorded figure may be jitter rather than driving: the recorded figure less what the positions prove.")
+        == "At most 0.5 mi (4 %) of the recorded figure can be jitter: the recorded figure less what the positions prove.")
+    let crawling = RouteQuality(Self.distance(meters: 20_000, floor: 19_200, creeping: 300, creepingMeters: 400))
+    #expect(
+      crawling.jitterSentence
+        == "About 0.2 mi (2 %) of the recorded figure was gathered while standing or crawling and is likely jitter; at most 0.5 mi (4 %) can be: the recorded figure less what the positions prove.")
   }
 
   @Test("under 90 % of the recorded figure, the words say why")

@@ -6,9 +6,11 @@ import Testing
 /// `replay`, on a generated drive whose floor is known to the centimetre.
 @Suite("The floor in every command")
 struct FloorOutputTests {
-  /// Two sessions of 300 fixes 10 m apart, accuracy 8 m (radius 12 m): each segment's floor is
-  /// the chord to its last corroborated fix, 2,980 m, less 12 m at each end, × 0.999.
-  static let segmentFloor = (2_980.0 - 24) * 0.999
+  /// Two sessions of 300 fixes 10 m apart, accuracy 8 m (radius 12 m): every other fix lies
+  /// within the radius of the one before and is skipped, and the last walked one (2,980 m) has
+  /// no successor to corroborate it, so each segment's floor is the chord to the fix at
+  /// 2,960 m, less 12 m at each end, × 0.999.
+  static let segmentFloor = (2_960.0 - 24) * 0.999
   static let floor = 2 * segmentFloor
 
   static func feed(in directory: URL) throws -> String {
@@ -34,7 +36,7 @@ struct FloorOutputTests {
     }
     #expect(
       json["floorSummary"] as? String
-        == "At least 3.7 mi of it is proven by the positions (each taken to lie within 1.5 × its reported accuracy).")
+        == "At least 3.6 mi of it is proven by the positions (each taken to lie within 1.5 × its reported accuracy).")
   }
 
   @Test func humanReportAndExplainSayTheFloorAndTheJitterBound() throws {
@@ -42,13 +44,13 @@ struct FloorOutputTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let feed = try Self.feed(in: directory)
     let plain = CLITestSupport.run(["measure", feed]).output
-    #expect(plain.contains("\n  At least 3.7 mi of it is proven by the positions (each taken to lie within 1.5 × its reported accuracy).\n"))
+    #expect(plain.contains("\n  At least 3.6 mi of it is proven by the positions (each taken to lie within 1.5 × its reported accuracy).\n"))
     #expect(!plain.contains("jitter"))
     let explained = CLITestSupport.run(["measure", "--explain", feed]).output
     #expect(
       explained.contains(
-        "\n  Up to under 0.1 mi (1 %) of the recorded figure may be jitter rather than driving: the recorded figure less what the positions prove.\n"))
-    #expect(explained.contains("positions, 2,990.0 m (at least 2,953.0 m proven)"))
+        "\n  At most 0.1 mi (2 %) of the recorded figure can be jitter: the recorded figure less what the positions prove.\n"))
+    #expect(explained.contains("positions, 2,990.0 m (at least 2,933.1 m proven)"))
   }
 
   @Test func batchStoredShiftsAndReplayCarryTheSameOnePassFloor() throws {
@@ -66,14 +68,14 @@ struct FloorOutputTests {
 
     let table = CLITestSupport.run(["batch", feed]).output.split(separator: "\n")
     #expect(table[0].hasPrefix("   miles  floor mi  segments"))
-    #expect(table[1].hasPrefix("     3.7       3.7         2"))
+    #expect(table[1].hasPrefix("     3.7       3.6         2"))
 
     let store = directory.appendingPathComponent("shifts.sqlite").path
     #expect(CLITestSupport.run(["import", "--store", store, feed]).status == 0)
     let shifts = try CLITestSupport.jsonLines(CLITestSupport.run(["shifts", "--json", "--store", store]).output)
     #expect(shifts.first?["floorMeters"] as? Double == floor)
     let listed = CLITestSupport.run(["shifts", "--store", store]).output
-    #expect(listed.contains("3.7 mi recorded · partial route · at least 3.7 mi proven"))
+    #expect(listed.contains("3.7 mi recorded · partial route · at least 3.6 mi proven"))
     let stored = CLITestSupport.run(["batch", "--format", "csv", "--store", store]).output.split(separator: "\n")
     #expect(Double(String(stored[1].split(separator: ",", omittingEmptySubsequences: false)[4])) == floor)
 
