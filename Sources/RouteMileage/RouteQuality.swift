@@ -83,7 +83,7 @@ public struct RouteQuality: Sendable, Hashable {
   }
 
   /// What the floor says, in one sentence: the distance the positions prove (`floorMeters`),
-  /// the assumption it rests on, and — when it is under 90 % of the recorded figure — why.
+  /// the assumption it rests on, and — when it is under 90 percent of the recorded figure — why.
   /// Nil when nothing was measured. It may say "at least"; it never claims more.
   ///
   ///     "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.5 × its
@@ -113,11 +113,11 @@ public struct RouteQuality: Sendable, Hashable {
     guard distance.isMeasured, distance.meters > 0 else { return nil }
     let excess = max(0, distance.meters - distance.floorMeters)
     let estimate = min(excess, distance.creepingMeters)
-    func share(_ meters: Double) -> String { "\(Int((meters / distance.meters * 100).rounded())) %" }
-    let bound = "\(locale.formattedMiles(excess / metersPerMile, unit: "mi")) (\(share(excess)))"
+    // Miles, not a percentage: RouteQuality states no share of anything.
+    let bound = locale.formattedMiles(excess / metersPerMile, unit: "mi")
     let why = "the recorded figure less what the positions prove"
     guard estimate > 0 else { return "At most \(bound) of the recorded figure can be jitter: \(why)." }
-    return "About \(locale.formattedMiles(estimate / metersPerMile, unit: "mi")) (\(share(estimate))) of the recorded figure was gathered while standing or crawling and is likely jitter; "
+    return "About \(locale.formattedMiles(estimate / metersPerMile, unit: "mi")) of the recorded figure was gathered while standing or crawling and is likely jitter; "
       + "at most \(bound) can be: \(why)."
   }
 
@@ -133,13 +133,16 @@ public struct RouteQuality: Sendable, Hashable {
     }
     let poor = distance.positionsWithPoorAccuracy
     if poor * 10 >= positions {
-      let share = Int((Double(poor) / Double(positions) * 100).rounded())
-      reasons.append("\(share) % of positions report an accuracy worse than \(Int(RouteDistance.poorAccuracy)) m")
+      reasons.append("\(poor) of \(positions) positions report an accuracy worse than \(Int(RouteDistance.poorAccuracy)) m")
     }
     let measured = distance.measuredSeconds
     if measured > 0, distance.creepingSeconds >= 0.25 * measured {
-      let share = Int((distance.creepingSeconds / measured * 100).rounded())
-      reasons.append("positions crept a few metres at a time (standing or crawling) for \(share) % of the measured time")
+      let (creeping, whole, unit) =
+        measured >= 120
+        ? (Int((distance.creepingSeconds / 60).rounded()), Int((measured / 60).rounded()), "minutes")
+        : (Int(distance.creepingSeconds.rounded()), Int(measured.rounded()), "seconds")
+      reasons.append(
+        "positions crept a few metres at a time (standing or crawling) for \(creeping) of the \(whole) \(unit) measured")
     }
     if reasons.isEmpty {
       reasons.append("the positions stray from one another by more than their accuracy proves")

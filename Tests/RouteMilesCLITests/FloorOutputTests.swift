@@ -49,7 +49,7 @@ struct FloorOutputTests {
     let explained = CLITestSupport.run(["measure", "--explain", feed]).output
     #expect(
       explained.contains(
-        "\n  At most 0.1 mi (2 %) of the recorded figure can be jitter: the recorded figure less what the positions prove.\n"))
+        "\n  At most 0.1 mi of the recorded figure can be jitter: the recorded figure less what the positions prove.\n"))
     #expect(explained.contains("positions, 2,990.0 m (at least 2,933.1 m proven)"))
   }
 
