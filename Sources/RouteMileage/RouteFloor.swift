@@ -69,12 +69,17 @@ public struct RouteFloorAssumption: Sendable, Hashable {
 /// position j and each anchor i in the ring it takes the better of continuing i's best chain
 /// through i (paying rᵢ|d − dᵢ|) or starting a chain at i (paying rᵢ) after the best chain closed
 /// so far, and keeps the best as j's chain and direction. Closing j's chain costs rⱼ; the
-/// segment's floor is the best closed chain. A position joins the ring only when it lies at least
-/// its radius from the newest ring anchor, so a stop's jitter does not flush the ring.
+/// segment's floor is the best closed chain. A position within the radius of the last one walked
+/// is skipped (any subset of positions gives a valid floor), and one joins the ring only when it
+/// lies at least its radius from the newest ring anchor, so a stop's jitter does not flush the
+/// ring. A position counts (closes a chain, becomes an anchor) only when the next one
+/// corroborates it and it corroborated the one before: their discs reachable from each other at
+/// `maximumSpeed`. A wild fix is never corroborated.
 ///
 /// Distances here are planar (equirectangular at the pair's mean latitude, metres on the
-/// package's sphere), within a few parts per million of the haversine for the chords used, far
-/// inside `sphereMargin`.
+/// package's sphere). Over the few kilometres a chain's anchors span, that plane differs from the
+/// sphere by parts in ten thousand below 80° of latitude, inside `sphereMargin`; nearer the poles
+/// the margin does not cover it.
 ///
 /// - Complexity: O(`capacity`) = O(1) time per position; O(`capacity`) memory.
 public struct RouteFloorWalk: Sendable, Hashable {
