@@ -12,6 +12,18 @@ struct InputResult {
   var formatName: String?
   /// Retained positions, kept only when a picture was asked for.
   var positions: [RoutePosition] = []
+  /// True for a file a directory walk found (not named by the user): one that turns out not to
+  /// be a feed at all is skipped rather than failed.
+  var foundInDirectory = false
+
+  /// Whether the input is plainly not a feed: a file of another kind, or text whose columns
+  /// mean nothing to the CSV reader (a manifest, a README).
+  var isNotAFeed: Bool {
+    switch measurement?.report.failure {
+    case .notAFeed?, .unmappedColumns?: true
+    default: false
+    }
+  }
 
   var failed: Bool { failure != nil }
 }
