@@ -123,7 +123,9 @@ public struct FeedRecordPuller<Source: ByteSource> {
     var count = 0
     var failure: FeedError?
     do {
-      count = try first.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try source.read(into: pointer) }
+      count = try first.withUnsafeMutableBufferPointer { pointer throws(FeedError) in
+        try FeedIngest.readPrefix(&source, into: pointer)
+      }
     } catch {
       failure = error
     }

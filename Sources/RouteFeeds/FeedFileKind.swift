@@ -15,9 +15,7 @@ public enum FeedFileKind: String, Sendable, Hashable, CaseIterable {
   ///   `FD 37 7A 58 5A 00`, zstd `28 B5 2F FD`.
   /// - UTF-32 and UTF-16 by a byte-order mark, or (UTF-16 without one) by a NUL in every other
   ///   byte of at least 8 character pairs in a row at the start.
-  /// - Binary: more than 1 in 10 of the first bytes (at least 16 of them) are control bytes other
-  ///   than tab, line feed, form feed and carriage return, NUL included. A SiRF log's odd NUL
-  ///   padding stays far below that, so it is still read and counted line by line.
+  /// - Binary: see `isBinary` (its first line is noise).
   ///
   /// - Complexity: O(*n*) in the prefix length (callers pass at most a few kilobytes).
   public static func sniff(_ prefix: UnsafeBufferPointer<UInt8>) -> FeedFileKind? {
@@ -40,14 +38,46 @@ public enum FeedFileKind: String, Sendable, Hashable, CaseIterable {
     if starts(with: [0xFF, 0xFE, 0x00, 0x00]) || starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return .utf32 }
     if starts(with: [0xFF, 0xFE]) || starts(with: [0xFE, 0xFF]) { return .utf16 }
     if looksLikeUTF16WithoutMark(prefix) { return .utf16 }
-    guard prefix.count >= 16 else { return nil }
-    var control = 0
-    for byte in prefix where byte < 0x20 || byte == 0x7F {
-      // Tab, line feed, form feed, carriage return.
-      if byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D { continue }
-      control += 1
+    return isBinary(prefix) ? .binary : nil
+  }
+
+  /// Binary judged on the first line only (at least its first 16 bytes, at most 512): a text
+  /// feed's first line is a header, an XML declaration or a sentence, while a binary file's is
+  /// noise. Judging only the start keeps a text feed with a damaged stretch further on (a
+  /// logger's garbage burst, which the readers count line by line) from being refused whole.
+  /// Binary: more than 1 in 10 of those bytes are control bytes (other than tab, line feed, form
+  /// feed, carriage return and NUL) or bytes of no valid UTF-8 sequence, or more than half are
+  /// NUL. NUL padding alone (the Columbus V-900 pads its cells with NULs) is not binary.
+  static func isBinary(_ prefix: UnsafeBufferPointer<UInt8>) -> Bool {
+    var end = min(prefix.count, 512)
+    if let lineEnd = prefix[..<end].firstIndex(of: 0x0A) { end = max(lineEnd, min(16, end)) }
+    guard end >= 16 else { return false }
+    var suspicious = 0
+    var nuls = 0
+    var index = 0
+    while index < end {
+      let byte = prefix[index]
+      if byte < 0x80 {
+        if byte == 0 {
+          nuls += 1
+        } else if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D) || byte == 0x7F {
+          suspicious += 1
+        }
+        index += 1
+        continue
+      }
+      // A UTF-8 sequence: a lead byte and its continuation bytes, or one suspicious byte.
+      let length = byte >= 0xF0 && byte < 0xF5 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 && byte < 0xE0 ? 2 : 0
+      if length > 0, index + length <= prefix.count,
+        (1..<length).allSatisfy({ prefix[index + $0] & 0xC0 == 0x80 }), byte < 0xF5
+      {
+        index += length
+      } else {
+        suspicious += 1
+        index += 1
+      }
     }
-    return control * 10 > prefix.count ? .binary : nil
+    return suspicious * 10 > end || nuls * 2 > end
   }
 
   /// ASCII text written as UTF-16 (either byte order) with no byte-order mark: the first 8 or
@@ -92,7 +122,7 @@ public enum FeedFileKind: String, Sendable, Hashable, CaseIterable {
     case .zstd: "routemiles cannot read compressed files yet; decompress it first (unzstd FILE)"
     case .utf16, .utf32:
       "routemiles reads UTF-8 (or ASCII) text; convert it first (iconv -f \(self == .utf16 ? "UTF-16" : "UTF-32") -t UTF-8 FILE)"
-    case .binary: "it is not a GPS feed (GPX, NMEA 0183 or CSV text), so nothing in it can be read"
+    case .binary: "nothing in it can be read as GPX, NMEA 0183 or CSV text"
     }
   }
 }

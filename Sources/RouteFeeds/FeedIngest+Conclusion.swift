@@ -1,6 +1,23 @@
 import RouteMileage
 
 extension FeedIngest {
+  /// How many bytes format and file-kind detection look at.
+  public static let detectionPrefix = 8192
+
+  /// Reads until `detectionPrefix` bytes are in `buffer` or the source ends, so detection never
+  /// depends on how a source chunks its bytes. Returns the count read.
+  static func readPrefix<Source: ByteSource>(
+    _ source: inout Source, into buffer: UnsafeMutableBufferPointer<UInt8>
+  ) throws(FeedError) -> Int {
+    var count = 0
+    while count < min(detectionPrefix, buffer.count) {
+      let read = try source.read(into: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+      if read == 0 { break }
+      count += read
+    }
+    return count
+  }
+
   /// The last word on a feed once reading ended: why it failed, if it did, and what that means
   /// for the route.
   ///

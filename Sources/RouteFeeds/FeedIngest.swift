@@ -206,7 +206,8 @@ public enum FeedIngest {
     var firstCount = 0
     var failure: FeedError?
     do {
-      firstCount = try source.read(into: buffer)
+      // Detection reads the same prefix however the source delivers its bytes.
+      firstCount = try readPrefix(&source, into: buffer)
     } catch {
       failure = error
     }

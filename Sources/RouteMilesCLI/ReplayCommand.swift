@@ -372,6 +372,7 @@ struct LiveReplay {
       json.set("type", "end")
       json.set("shiftSeconds", shiftSeconds(clock))
       json.set("interrupted", replayInterrupted.load(ordering: .relaxed))
+      json.set("captureInterrupted", interruptedAt != nil)
       json.set("liveLine", liveLine)
       json.set("finalLine", finalLine)
       json.set("liveMeters", liveDistance.meters)
