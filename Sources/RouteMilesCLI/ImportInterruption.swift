@@ -26,6 +26,12 @@ enum ImportInterruption {
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
     _ = buffer.initialize(from: bytes)
     interruptionMessage = buffer
+    // A parent may have started us with SIGINT blocked (a test runner's thread does): unblock it,
+    // or Ctrl-C would wait forever behind a read of standard input.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     signal(SIGINT) { _ in
       if let message = interruptionMessage {
         _ = write(2, message.baseAddress, message.count)

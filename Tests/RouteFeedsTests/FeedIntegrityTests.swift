@@ -15,7 +15,7 @@ struct FeedIntegrityTests {
     var text = "timestamp,latitude,longitude\n"
     for row in 0..<rows {
       let latitude = 47.0 + Double(row) * metres / 111_195.0
-      text += "2025-11-29T08:\(String(format: "%02d:%02d", row / 60, row % 60))Z,\(String(format: "%.6f", latitude)),8.5\n"
+      text += "2025-11-29T08:\(String(format: "%02d:%02d", row / 60, row % 60))Z,\(fixed6(latitude)),8.5\n"
     }
     return text
   }
@@ -105,4 +105,11 @@ struct FeedIntegrityTests {
     let unitless = "t,lat,lon,v\n2025-11-29T08:00:00Z,47.0,8.5,10\n"
     #expect(CSVTestSupport.read(unitless, mapping: plain).sink.samples.first?.speed == 10)
   }
+}
+
+/// A number with six decimals, whatever the process's C locale.
+private func fixed6(_ value: Double) -> String {
+  let micro = Int64((value * 1_000_000).rounded())
+  let fraction = String(micro % 1_000_000)
+  return "\(micro / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
 }

@@ -16,7 +16,7 @@ struct IntegrityCommandTests {
       let latitude = 47.0 + Double(row) * 10 / 111_195.0
       let seconds = startMinute * 60 + row
       text += "2025-11-29T\(String(format: "%02d:%02d:%02d", 8 + seconds / 3600, seconds / 60 % 60, seconds % 60))Z,"
-        + String(format: "%.6f", latitude) + ",8.5,s1\n"
+        + fixed6(latitude) + ",8.5,s1\n"
     }
     return text
   }
@@ -26,7 +26,7 @@ struct IntegrityCommandTests {
     var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
     for point in 0..<points {
       let latitude = 47.0 + Double(point) * 10 / 111_195.0
-      text += "<trkpt lat=\"\(String(format: "%.6f", latitude))\" lon=\"8.5\"><time>2025-11-29T08:\(String(format: "%02d:%02d", point / 60, point % 60))Z</time></trkpt>\n"
+      text += "<trkpt lat=\"\(fixed6(latitude))\" lon=\"8.5\"><time>2025-11-29T08:\(String(format: "%02d:%02d", point / 60, point % 60))Z</time></trkpt>\n"
     }
     return text + "</trkseg></trk></gpx>\n"
   }
@@ -34,7 +34,7 @@ struct IntegrityCommandTests {
   static func nmea(_ count: Int, checksums: Bool) -> String {
     (0..<count).map { index in
       let minutes = 22.0 + Double(index) * 10 / 1852.0
-      let body = "GPRMC,1200\(String(format: "%02d", index)).00,A,47\(String(format: "%09.6f", minutes)),N,00833.0000,E,10.0,0.0,010524,,,A"
+      let body = "GPRMC,1200\(String(format: "%02d", index)).00,A,47\(fixed6(minutes)),N,00833.0000,E,10.0,0.0,010524,,,A"
       guard checksums else { return "$" + body + "\r\n" }
       let sum = body.utf8.reduce(UInt8(0), ^)
       return "$" + body + "*" + String(format: "%02X", sum) + "\r\n"
@@ -83,7 +83,7 @@ struct IntegrityCommandTests {
     let directory = try CLITestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let whole = Self.gpx(points: 200)
-    let cutAt = whole.range(of: "<trkpt lat=\"47.00", range: whole.index(whole.startIndex, offsetBy: 12_000)..<whole.endIndex)!
+    let cutAt = try #require(whole.range(of: "<trkpt lat=\"47.0", range: whole.index(whole.startIndex, offsetBy: 12_000)..<whole.endIndex))
     let feed = try CLITestSupport.write(String(whole[..<cutAt.upperBound]), to: "cut.gpx", in: directory)
 
     let measure = CLITestSupport.run(["measure", "--json", feed])
@@ -251,9 +251,11 @@ struct IntegrityCommandTests {
     }
     #expect(started)
     kill(process.processIdentifier, SIGINT)
+    // Closing standard input ends the import anyway: should Ctrl-C not work, this fails, not hangs.
+    usleep(300_000)
+    try? input.fileHandleForWriting.close()
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    try? input.fileHandleForWriting.close()
     #expect(process.terminationStatus == 130)
     #expect(message.contains("routemiles: interrupted: shift 1 (-) was left as an interrupted import"))
     #expect(message.contains("routemiles shifts --store \(store) --delete 1"))
@@ -360,4 +362,12 @@ struct IntegrityCommandTests {
     #expect(console.output.contains("Capture interrupted at 0:10:00 · "))
     #expect(console.output.contains("resumed at 0:10:30 as a new capture session"))
   }
+}
+
+/// A number with six decimals, whatever the process's C locale (String(format:) follows it).
+func fixed6(_ value: Double) -> String {
+  let micro = Int64((value * 1_000_000).rounded())
+  let whole = micro / 1_000_000
+  let fraction = String(micro % 1_000_000)
+  return "\(whole)." + String(repeating: "0", count: 6 - fraction.count) + fraction
 }
