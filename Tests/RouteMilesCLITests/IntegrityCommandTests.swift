@@ -306,6 +306,12 @@ struct IntegrityCommandTests {
     #expect(!result.output.contains("MANIFEST"))
     #expect(result.error.contains("skipped \(directory.path)/MANIFEST.tsv"))
     #expect(result.error.contains("(not a feed)"))
+    // A .csv whose header cannot be mapped may be a drive needing --columns: a failure, not skipped.
+    _ = try CLITestSupport.write("Zeit;Breite;Laenge\n1;2;3\n", to: "odd.csv", in: directory)
+    let odd = CLITestSupport.run(["batch", directory.path])
+    #expect(odd.status == 1)
+    #expect(odd.output.contains("odd.csv"))
+    try FileManager.default.removeItem(atPath: directory.appendingPathComponent("odd.csv").path)
     // Named on the command line, the same file is measured and fails.
     #expect(CLITestSupport.run(["batch", directory.appendingPathComponent("MANIFEST.tsv").path]).status == 1)
 
