@@ -292,6 +292,10 @@ struct IntegrityCommandTests {
     #expect(document?["type"] as? String == "FeatureCollection")
     #expect(result.error.contains("0.4 mi recorded"), "the report moves to standard error")
     #expect(!FileManager.default.fileExists(atPath: "-"))
+    let svg = CLITestSupport.run(["measure", "--svg", "-", feed])
+    #expect(svg.status == 0)
+    #expect(svg.output.hasPrefix("<svg") || svg.output.hasPrefix("<?xml"))
+    #expect(CLITestSupport.run(["measure", "--geojson", "-", "--svg", "-", feed]).status == 64)
   }
 
   @Test func batchSkipsFilesThatAreNotFeedsAndTreatsEmptyFoldersLikeEmptyGlobs() throws {
