@@ -95,6 +95,17 @@ public struct MileageLocale: Sendable, Hashable {
     formattedTenths((value * 10).rounded(.toNearestOrAwayFromZero))
   }
 
+  /// A small positive factor to at most two decimals, trailing zeros dropped: `1.35`, `1.5`,
+  /// `2` (`1,35` in German). For the stated assumptions behind a figure, not for the figure.
+  public func formattedFactor(_ value: Double) -> String {
+    let hundredths = Int((max(0, min(value, 1e6)) * 100).rounded(.toNearestOrAwayFromZero))
+    let whole = String(hundredths / 100)
+    let fraction = hundredths % 100
+    if fraction == 0 { return whole }
+    if fraction % 10 == 0 { return whole + decimalSeparator + String(fraction / 10) }
+    return whole + decimalSeparator + (fraction < 10 ? "0" : "") + String(fraction)
+  }
+
   private func formattedTenths(_ tenths: Double) -> String {
     guard tenths.isFinite, abs(tenths) < 9e17 else { return tenths.isNaN ? "—" : (tenths < 0 ? "-∞" : "∞") }
     let scaled = Int64(tenths)

@@ -15,7 +15,7 @@ public struct RouteDistance: Sendable, Hashable {
   /// Metres over the contributing segments: the recorded figure, exact to the rules.
   public var meters: Double
   /// Metres the positions prove were driven within the contributing segments, under
-  /// `RouteFloorAssumption` (each true position within 1.5 × its accuracy): the sum of the
+  /// `RouteFloorAssumption` (each true position within 1.35 × its accuracy): the sum of the
   /// segments' floors. Never more than `meters`' true path length under that assumption;
   /// jitter makes `meters` run above it.
   public var floorMeters: Double

@@ -28,7 +28,7 @@ public struct RouteFloorAssumption: Sendable, Hashable {
   public var maximumSpeed: Double
 
   public init(
-    radiusFactor: Double = 1.5, smallestAccuracy: Double = 5, assumedAccuracy: Double = 15,
+    radiusFactor: Double = 1.35, smallestAccuracy: Double = 5, assumedAccuracy: Double = 15,
     sphereMargin: Double = 0.999, maximumSpeed: Double = 50
   ) {
     self.radiusFactor = radiusFactor

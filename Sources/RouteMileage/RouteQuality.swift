@@ -88,11 +88,11 @@ public struct RouteQuality: Sendable, Hashable {
   /// the assumption it rests on, and — when it is under 90 percent of the recorded figure — why.
   /// Nil when nothing was measured. It may say "at least"; it never claims more.
   ///
-  ///     "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.5 × its
+  ///     "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.35 × its
   ///      reported accuracy)."
   public var floorSentence: String? {
     guard distance.isMeasured else { return nil }
-    let factor = locale.formattedOneDecimal(RouteFloorAssumption.standard.radiusFactor)
+    let factor = locale.formattedFactor(RouteFloorAssumption.standard.radiusFactor)
     let assumption = "each taken to lie within \(factor) × its reported accuracy"
     var basis = assumption
     if distance.positionsWithoutAccuracy > 0 {

@@ -23,11 +23,11 @@ struct RouteFloorTests {
 
   @Test("a straight line: the chord less one radius at each end, to the last corroborated fix")
   func straightLine() {
-    // 101 fixes 10 m apart, accuracy 5 m: radius 1.5 × 5 = 7.5 m. The last fix has no
-    // successor to corroborate it, so the chain closes at the 100th: 990 m − 7.5 − 7.5.
+    // 101 fixes 10 m apart, accuracy 5 m: radius 1.35 × 5 = 6.75 m. The last fix has no
+    // successor to corroborate it, so the chain closes at the 100th: 990 m − 6.75 − 6.75.
     let d = Fixture.measure(Self.line(count: 101, accuracy: 5))
     #expect(d.meters.rounded() == 1_000)
-    #expect(abs(d.floorMeters - 975 * 0.999) < 0.01)
+    #expect(abs(d.floorMeters - 976.5 * 0.999) < 0.01)
     #expect(d.segments.count == 1)
     #expect(d.segments[0].floorMeters == d.floorMeters)
   }
@@ -35,14 +35,14 @@ struct RouteFloorTests {
   @Test("accuracy below 5 m counts as 5 m; no accuracy is taken as 15 m")
   func radii() {
     let small = Fixture.measure(Self.line(count: 101, accuracy: 2))
-    #expect(abs(small.floorMeters - 975 * 0.999) < 0.01)
-    // No accuracy: radius 1.5 × 15 = 22.5 m. A fix within the last one's radius is skipped, so
+    #expect(abs(small.floorMeters - 976.5 * 0.999) < 0.01)
+    // No accuracy: radius 1.35 × 15 = 20.25 m. A fix within the last one's radius is skipped, so
     // every third is walked; the last corroborated is at 960 m.
     let none = Fixture.measure(Self.line(count: 101, accuracy: nil))
-    #expect(abs(none.floorMeters - 915 * 0.999) < 0.01)
+    #expect(abs(none.floorMeters - 919.5 * 0.999) < 0.01)
     #expect(none.positionsWithoutAccuracy == 101)
-    #expect(RouteFloorAssumption.standard.radius(accuracy: -1) == 22.5)
-    #expect(RouteFloorAssumption.standard.radius(accuracy: 40) == 60)
+    #expect(RouteFloorAssumption.standard.radius(accuracy: -1) == 20.25)
+    #expect(RouteFloorAssumption.standard.radius(accuracy: 40) == 54)
   }
 
   @Test("jitter around one spot proves nothing, though the recorded figure grows")
@@ -106,7 +106,7 @@ struct RouteFloorTests {
     }
     let d = Fixture.measure(first + second)
     #expect(d.segments.count == 2)
-    #expect(d.segments.allSatisfy { abs($0.floorMeters - 475 * 0.999) < 0.01 })
+    #expect(d.segments.allSatisfy { abs($0.floorMeters - 476.5 * 0.999) < 0.01 })
     #expect(d.floorMeters == d.segments[0].floorMeters + d.segments[1].floorMeters)
   }
 
@@ -214,7 +214,7 @@ struct RouteFloorWordingTests {
     let quality = RouteQuality(Self.distance(meters: 20_000, floor: 19_200))
     #expect(
       quality.floorSentence
-        == "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.5 × its reported accuracy).")
+        == "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy).")
     #expect(
       quality.jitterSentence
         == "At most 0.5 mi of the recorded figure can be jitter: the recorded figure less what the positions prove.")
@@ -229,7 +229,7 @@ struct RouteFloorWordingTests {
     let poor = RouteQuality(Self.distance(meters: 20_000, floor: 16_000, poor: 40))
     #expect(
       poor.floorSentence
-        == "At least 9.9 mi of it is proven by the positions (each taken to lie within 1.5 × its reported accuracy); the rest may be jitter, because 40 of 100 positions report an accuracy worse than 20 m.")
+        == "At least 9.9 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy); the rest may be jitter, because 40 of 100 positions report an accuracy worse than 20 m.")
     let standing = RouteQuality(Self.distance(meters: 20_000, floor: 16_000, creeping: 500))
     #expect(
       standing.floorSentence?.hasSuffix(
@@ -238,7 +238,7 @@ struct RouteFloorWordingTests {
     let unknown = RouteQuality(Self.distance(meters: 20_000, floor: 0, withoutAccuracy: 100, creeping: 400))
     #expect(
       unknown.floorSentence
-        == "The positions prove no distance beyond their own error (each taken to lie within 1.5 × its reported accuracy, or 15.0 m where it reports none); all of it may be jitter, because most positions report no accuracy and positions crept a few metres at a time (standing or crawling) for 7 of the 17 minutes measured.")
+        == "The positions prove no distance beyond their own error (each taken to lie within 1.35 × its reported accuracy, or 15.0 m where it reports none); all of it may be jitter, because most positions report no accuracy and positions crept a few metres at a time (standing or crawling) for 7 of the 17 minutes measured.")
   }
 
   @Test("nothing measured: no floor sentence; the words never claim more than a floor")
