@@ -13,6 +13,9 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case unmappedColumns(line: Int, detail: String)
   /// The input could not be read at all (I/O).
   case unreadableInput(detail: String)
+  /// A feed stored out of time order is sorted through a temporary file past a limit, and that
+  /// file could not be created, written or read (`$TMPDIR` missing, read-only or full).
+  case temporaryStorage(detail: String)
 
   /// The line the problem is on, when there is one.
   public var line: Int? {
@@ -20,7 +23,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     case .malformed(let line, _), .truncated(let line, _), .needsDate(let line),
       .unmappedColumns(let line, _):
       line
-    case .unreadableInput: nil
+    case .unreadableInput, .temporaryStorage: nil
     }
   }
 
@@ -32,6 +35,8 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       "this NMEA log carries times of day but no date (no RMC or ZDA sentence); pass --date YYYY-MM-DD with the UTC date the log starts on"
     case .unmappedColumns(_, let detail): "cannot map the CSV columns: \(detail)"
     case .unreadableInput(let detail): "cannot read the input: \(detail)"
+    case .temporaryStorage(let detail):
+      "cannot sort the feed by time: \(detail); set TMPDIR to a folder with free space"
     }
   }
 }
