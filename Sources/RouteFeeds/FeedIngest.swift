@@ -141,6 +141,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   public mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
     report.records += 1
     if sample.horizontalAccuracyIsEstimated { report.estimatedAccuracy += 1 }
+    if session == nil { report.legacyPositions += 1 }
     guard filter != nil else {
       noteTime(sample.timestamp)
       var sample = sample
@@ -216,10 +217,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   }
 
   mutating func captureSession(for ordinal: Int?) -> CaptureSessionID? {
-    guard let ordinal else {
-      report.legacyPositions += 1
-      return nil
-    }
+    guard let ordinal else { return nil }
     if ordinal == lastOrdinal { return lastSessionID }
     let id: CaptureSessionID
     if let known = sessionIDs[ordinal] {

@@ -89,7 +89,7 @@ struct MeasureCommandTests {
     #expect(lines[3] == "  No capture gaps detected.")
     #expect(
       lines[4]
-        == "  Read 901 records (CSV): 836 retained, 65 rejected (negligible movement 60, accuracy 2, null island 1, out of order 1, speed 1). 1 capture session.")
+        == "  Read 901 records (CSV): 836 retained, 65 rejected (negligible movement 60, accuracy 2, duplicate 1, null island 1, speed 1). 1 capture session.")
   }
 
   @Test func explainListsSegmentsAndGapsWithTimesAndNeverACoordinate() throws {
