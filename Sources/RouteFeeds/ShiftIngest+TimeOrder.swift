@@ -46,6 +46,11 @@ extension ShiftIngest {
       tieGroup.append(item)
     } else if time < current {
       deliveredOutOfOrder = true
+    } else if tieGroup.count == 1 {
+      // The common case: each timestamp is new. Hand the held one on, hold this one.
+      let held = tieGroup[0]
+      tieGroup[0] = item
+      deduplicateAndCluster(held)
     } else {
       flushTieGroup()
       tieGroup.append(item)

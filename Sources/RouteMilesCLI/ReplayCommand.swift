@@ -21,7 +21,8 @@ enum ReplayCommand {
     USAGE: \(usage)
 
     Plays a recorded drive back as if it were being captured now. A capture loop releases the
-    feed's records at feed time scaled by --speed, runs each through the capture filter and writes
+    feed's positions in the order they would have arrived (by arrival time where the feed has
+    one, by timestamp otherwise) at feed time scaled by --speed, runs each through the capture filter and writes
     the retained samples to the store in batches, one transaction per --batch-seconds of shift
     time. A display loop refreshes ActiveRouteMeasurement against the store every --refresh
     seconds of shift time and redraws a live card; the mileage figure on the card changes at most

@@ -122,7 +122,8 @@ struct TimeOrderTests {
     let inOrder = Self.measure(Self.csv(rows))
     var random = Random(state: 11)
     let shuffled = Self.csv(rows.shuffled(using: &random))
-    // 5 per run: ~130 runs, more than one merge's fan-in (64), so runs are merged in rounds.
+    // 2 per run: over 300 runs, more than one merge's fan-in (256), so runs are merged in
+    // rounds; 5 per run: one merge.
     for limit in [2, 5, 64, 1000] {
       #expect(Self.measure(shuffled, settings: Self.tinyRuns(limit)) == inOrder, "run limit \(limit)")
     }
@@ -132,7 +133,8 @@ struct TimeOrderTests {
     var sorter = SpillingSampleSorter(runLimit: 3)
     var random = Random(state: 5)
     var times: [Double] = []
-    for _ in 0..<500 {
+    // 334 runs: a merge round, then the final merge.
+    for _ in 0..<1000 {
       let time = Double(random.next() % 200)
       times.append(time)
       try sorter.append(TimeOrderedSample(sample: RouteSample(timestamp: time, latitude: 1, longitude: 2), session: nil))
