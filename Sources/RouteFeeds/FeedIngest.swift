@@ -98,8 +98,9 @@ public enum IngestOrder: Sendable, Hashable {
 /// exception: rows identical in every field but their reader session are ordered by the reader's
 /// session ordinal, which follows storage order.
 ///
-/// `.time` holds only the positions sharing the latest timestamp (at most 4,096; more counts
-/// as out of order) and the pending single-position clusters: O(1) memory. `.timeSorted`
+/// `.time` holds only the previous position and the pending single-position clusters: O(1)
+/// memory. (Positions sharing a timestamp must arrive in `TimeOrderedSample` order to stream;
+/// otherwise the file is sorted.) `.timeSorted`
 /// holds at most `sortRunLimit` positions in memory and spills the rest.
 ///
 /// With the filter off, positions are kept (40 bytes each) for the calculator's sort, as stored.
@@ -119,12 +120,13 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   public let order: IngestOrder
   /// True once a `.time` ingest met a position earlier than one delivered before it.
   public internal(set) var deliveredOutOfOrder = false
-  var tieGroup: [TimeOrderedSample] = []
+  /// `.time`: the last position passed on (valid once `holding`).
+  var held = TimeOrderedSample.blank
+  var holding = false
   var sorter: SpillingSampleSorter?
   var sortFailure: FeedError?
   var previousOrdered: TimeOrderedSample?
   var outliers: TimeOutlierState
-  static var maximumTieGroup: Int { 4_096 }
 
   public init(settings: IngestSettings, retained: Retained, order: IngestOrder = .arrival) {
     filter = settings.filter
@@ -181,7 +183,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     case .arrival:
       return
     case .time:
-      flushTieGroup()
+      break
     case .timeSorted:
       if let sortFailure { throw sortFailure }
       guard var sorter else { break }

@@ -15,7 +15,8 @@ extension FeedReason {
 struct TimeOutlierState {
   static let maximumPendingSingles = 1_024
   let separation: Double
-  var head: TimeOrderedSample?
+  /// Valid while `clusterCount == 1`.
+  var head = TimeOrderedSample.blank
   var clusterCount = 0
   var lastTime = -Double.infinity
   var seenMultiple = false
@@ -28,77 +29,83 @@ struct TimeOutlierState {
 }
 
 extension ShiftIngest {
-  /// `.time`: passes positions on in time order, holding those that share the latest timestamp
-  /// so they leave in `TimeOrderedSample` order; notes the first one that is earlier.
+  /// `.time`: passes each position on at once while the stream is in `TimeOrderedSample`
+  /// order (a later timestamp, or the same one sorting after the previous position), counts an
+  /// exact repeat of the previous position as `duplicate`, and notes the first position out of
+  /// that order (`deliveredOutOfOrder`) — then the caller sorts the file.
+  ///
+  /// - Complexity: O(1); one comparison of timestamps for a position with a timestamp of its own.
+  @inline(__always)
   mutating func deliverInTimeOrder(_ item: TimeOrderedSample) {
     guard !deliveredOutOfOrder else { return }
     let time = item.sample.timestamp
     guard time.isFinite else { return rejectUntimed(item) }
-    guard let current = tieGroup.first?.sample.timestamp else {
-      tieGroup.append(item)
-      return
-    }
-    if time == current {
-      guard tieGroup.count < Self.maximumTieGroup else {
+    if holding {
+      let previousTime = held.sample.timestamp
+      if time < previousTime {
         deliveredOutOfOrder = true
         return
       }
-      tieGroup.append(item)
-    } else if time < current {
-      deliveredOutOfOrder = true
-    } else if tieGroup.count == 1 {
-      // The common case: each timestamp is new. Hand the held one on, hold this one.
-      let held = tieGroup[0]
-      tieGroup[0] = item
-      deduplicateAndCluster(held)
-    } else {
-      flushTieGroup()
-      tieGroup.append(item)
+      if time == previousTime {
+        if held == item { return countDuplicate() }
+        guard TimeOrderedSample.precedes(held, item) else {
+          deliveredOutOfOrder = true
+          return
+        }
+      }
     }
-  }
-
-  mutating func flushTieGroup() {
-    if tieGroup.count > 1 { tieGroup.sort { TimeOrderedSample.precedes($0, $1) } }
-    for item in tieGroup { deduplicateAndCluster(item) }
-    tieGroup.removeAll(keepingCapacity: true)
+    held = item
+    holding = true
+    cluster(item)
   }
 
   mutating func countDuplicate() {
     report.rejected[.duplicate, default: 0] += 1
   }
 
-  /// The file rules over the time-sorted stream: drops exact duplicates, then applies the
-  /// time-outlier rule, admitting positions to the filter in order.
+  /// `.timeSorted`: drops exact duplicates (neighbours in the sorted stream), then the outlier
+  /// rule.
+  mutating func deduplicateAndCluster(_ item: TimeOrderedSample) {
+    if let previousOrdered, previousOrdered.sample.timestamp == item.sample.timestamp, previousOrdered == item {
+      return countDuplicate()
+    }
+    previousOrdered = item
+    cluster(item)
+  }
+
+  /// The time-outlier rule over the time-sorted, de-duplicated stream, admitting positions to
+  /// the filter in order.
   ///
   /// - Complexity: O(1) amortised.
-  mutating func deduplicateAndCluster(_ item: TimeOrderedSample) {
-    if let previousOrdered, previousOrdered == item { return countDuplicate() }
-    previousOrdered = item
+  @inline(__always)
+  mutating func cluster(_ item: TimeOrderedSample) {
     let time = item.sample.timestamp
-    if outliers.clusterCount > 0, time - outliers.lastTime <= outliers.separation {
-      if outliers.clusterCount == 1, let head = outliers.head {
-        outliers.head = nil
-        if !outliers.seenMultiple {
-          outliers.seenMultiple = true
-          let singles = outliers.pendingSingles
-          outliers.pendingSingles = []
-          for _ in singles { rejectOutlier() }
-        }
-        admit(head)
-      }
+    if outliers.clusterCount > 1, time - outliers.lastTime <= outliers.separation {
       outliers.clusterCount += 1
-      admit(item)
-    } else {
-      if outliers.clusterCount == 1, let head = outliers.head { closeSingle(head) }
-      outliers.head = item
-      outliers.clusterCount = 1
+      outliers.lastTime = time
+      return admit(item)
     }
+    if outliers.clusterCount == 1, time - outliers.lastTime <= outliers.separation {
+      let head = outliers.head
+      if !outliers.seenMultiple {
+        outliers.seenMultiple = true
+        let singles = outliers.pendingSingles.count
+        outliers.pendingSingles = []
+        for _ in 0..<singles { rejectOutlier() }
+      }
+      admit(head)
+      outliers.clusterCount = 2
+      outliers.lastTime = time
+      return admit(item)
+    }
+    if outliers.clusterCount == 1 { closeSingle(outliers.head) }
+    outliers.head = item
+    outliers.clusterCount = 1
     outliers.lastTime = time
   }
 
   /// A cluster that ended with one position.
   mutating func closeSingle(_ single: TimeOrderedSample) {
-    outliers.head = nil
     if outliers.seenMultiple { return rejectOutlier() }
     if outliers.keepSingles { return admit(single) }
     outliers.pendingSingles.append(single)
@@ -117,7 +124,7 @@ extension ShiftIngest {
   /// The end of the sorted stream: the last cluster closes; single positions still pending are
   /// kept when the file had no cluster of two or more.
   mutating func finishOutliers() {
-    if outliers.clusterCount == 1, let head = outliers.head { closeSingle(head) }
+    if outliers.clusterCount == 1 { closeSingle(outliers.head) }
     outliers.clusterCount = 0
     let singles = outliers.pendingSingles
     outliers.pendingSingles = []

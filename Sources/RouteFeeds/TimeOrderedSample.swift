@@ -8,6 +8,9 @@ struct TimeOrderedSample: Equatable {
   var sample: RouteSample
   var session: Int?
 
+  /// A placeholder for storage that a flag says is empty.
+  static let blank = TimeOrderedSample(sample: RouteSample(timestamp: 0, latitude: 0, longitude: 0), session: nil)
+
   /// The order a recorded file is judged in: timestamp, then latitude, longitude, accuracy,
   /// whether it was estimated, speed, course, altitude, arrival time and finally the reader's
   /// session ordinal (absent first). A total order on every field a row carries, so the same
