@@ -46,14 +46,16 @@ let package = Package(
 
     // MARK: Tests
 
+    // Finds the repository's own test fixtures (Tests/Fixtures) and fails naming a missing one.
+    .target(name: "FixtureSupport", path: "Tests/FixtureSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage"]),
-    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage"]),
+    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "FixtureSupport"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),
     .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage"]),
     .testTarget(
       name: "RouteMilesCLITests",
       // `routemiles` is a dependency so the binary exists for the process tests.
-      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteStore", "RouteMileage"]
+      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteStore", "RouteMileage", "FixtureSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -283,6 +283,10 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     report.ignored[reason, default: 0] += 1
   }
 
+  public mutating func noted(_ reason: FeedReason, line: Int) {
+    report.notes[reason, default: 0] += 1
+  }
+
   /// The measurement of everything judged so far, and the report with the filter's counts.
   public func measurement(format: FeedFormat) -> FeedMeasurement {
     var report = report
@@ -336,7 +340,8 @@ public enum FeedIngest {
     var firstCount = 0
     var failure: FeedError?
     do {
-      firstCount = try source.read(into: buffer)
+      // Detection reads the same prefix however the source delivers its bytes.
+      firstCount = try readPrefix(&source, into: buffer)
     } catch {
       failure = error
     }
@@ -344,10 +349,11 @@ public enum FeedIngest {
     let order: IngestOrder = settings.filter == nil ? .arrival : (source.isRewindable ? .time : .timeSorted)
     var ingest = ShiftIngest(settings: settings, retained: retained, order: order)
     defer { retained = ingest.retainedSink }
+    if failure == nil, let kind = FeedFileKind.sniff(UnsafeBufferPointer(rebasing: buffer[0..<min(firstCount, 8192)])) {
+      failure = .notAFeed(kind)
+    }
     if let failure {
-      var measurement = ingest.measurement(format: detected)
-      measurement.report.failure = failure
-      return measurement
+      return concluded(ingest.measurement(format: detected), failure: failure)
     }
     failure = try pass(detected, options, &source, &ingest, buffer, firstCount)
     if ingest.deliveredOutOfOrder {
@@ -362,9 +368,7 @@ public enum FeedIngest {
         failure = error
       }
     }
-    var measurement = ingest.measurement(format: detected)
-    measurement.report.failure = failure
-    return measurement
+    return concluded(ingest.measurement(format: detected), failure: failure)
   }
 
   /// One read of the feed through the reader for `format`.

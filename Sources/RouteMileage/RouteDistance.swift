@@ -33,12 +33,15 @@ public struct RouteDistance: Sendable, Hashable {
   public var positionsNotAfterPrevious: Int
   /// Usable positions that belong to no contributing segment (a stretch of one).
   public var isolatedPositionCount: Int
+  /// Where reading of the recording stopped before its end, if it did (the walk never sets
+  /// it: whoever read the recording does). A cut-off route is partial.
+  public var cutOff: RecordingCutOff?
 
   public init(
     meters: Double = 0, segments: [RouteSegment] = [], gaps: [RouteGap] = [],
     usablePositionCount: Int = 0, usesInferredContinuity: Bool = false,
     unusablePositionCount: Int = 0, positionsOutsideWindow: Int = 0,
-    positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0
+    positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0, cutOff: RecordingCutOff? = nil
   ) {
     self.meters = meters
     self.segments = segments
@@ -49,6 +52,7 @@ public struct RouteDistance: Sendable, Hashable {
     self.positionsOutsideWindow = positionsOutsideWindow
     self.positionsNotAfterPrevious = positionsNotAfterPrevious
     self.isolatedPositionCount = isolatedPositionCount
+    self.cutOff = cutOff
   }
 
   /// How many unbroken stretches of capture contributed distance.
@@ -57,9 +61,9 @@ public struct RouteDistance: Sendable, Hashable {
   public var gapCount: Int { gaps.count }
   /// Whether any distance was measured at all: at least one contributing segment.
   public var isMeasured: Bool { !segments.isEmpty }
-  /// Whether the figure is known to fall short of the distance driven: a gap was detected, or
-  /// continuity was inferred so gaps could not be seen.
-  public var isPartial: Bool { !gaps.isEmpty || usesInferredContinuity }
+  /// Whether the figure is known to fall short of the distance driven: a gap was detected,
+  /// continuity was inferred so gaps could not be seen, or the recording was cut off.
+  public var isPartial: Bool { !gaps.isEmpty || usesInferredContinuity || cutOff != nil }
 
   /// Which kind of nothing an unmeasured route is; nil when something was measured.
   public var unmeasurable: Unmeasurable? {

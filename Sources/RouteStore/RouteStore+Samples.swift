@@ -123,7 +123,8 @@ extension RouteStore {
   /// measured every time it is asked, never stored.
   ///
   /// An interrupted import (`.importing`) is measured the same way, over the whole batches it
-  /// wrote; the caller must label it interrupted, never finished.
+  /// wrote, and is cut off (`RouteDistance.cutOff`): its route is partial and its words say the
+  /// import stopped before the end of its feed. The caller labels it interrupted, never finished.
   ///
   /// - Throws: `.noSuchShift` when there is no such shift.
   /// - Complexity: O(*n* log *N*) to read *n* rows; O(*n*) to walk them (already in order).
@@ -138,8 +139,10 @@ extension RouteStore {
   public func measure(
     _ record: ShiftRecord, maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
   ) throws -> RouteDistance {
-    RouteMileageCalculator(maximumSampleInterval: maximumSampleInterval)
+    var distance = RouteMileageCalculator(maximumSampleInterval: maximumSampleInterval)
       .distance(of: try positions(of: record.id), covering: record.window)
+    if record.isInterrupted { distance.cutOff = RecordingCutOff(line: nil) }
+    return distance
   }
 
   /// The position in columns `first` … `first + 3`: timestamp, latitude, longitude, session.

@@ -13,8 +13,8 @@
 #
 # Everything it writes is under Tests/Fuzz/.work/ (gitignored):
 #   build/            the libraries and the fuzz-<harness> binaries
-#   seeds/<harness>/  rebuilt on every run from SampleRoutes/, ../shared/realdata,
-#                     ../shared/acceptance and the committed regression corpus (read-only input)
+#   seeds/<harness>/  rebuilt on every run from SampleRoutes/, Tests/Fixtures/realdata,
+#                     Tests/Fixtures/acceptance and the committed regression corpus (read-only input)
 #   corpus/<harness>/ the working corpus libFuzzer adds to; kept between runs
 #   crashers/<harness>/ crash-*, timeout-*, oom-* inputs; kept until you delete them
 #   logs/<harness>.log  libFuzzer's output
@@ -38,7 +38,7 @@ done
 
 work="Tests/Fuzz/.work"
 build="$work/build"
-shared="$root/../shared"
+fixtures="$root/Tests/Fixtures"
 mkdir -p "$build" "$work/logs"
 # The Swift runtime's crash backtracer would keep libFuzzer's pipes open after a trap.
 export SWIFT_BACKTRACE=enable=no
@@ -110,7 +110,7 @@ seed_harness() { # seed_harness HARNESS
   mkdir -p "$dir" "$work/corpus/$harness" "$work/crashers/$harness"
   case "$harness" in gpx) ext=gpx ;; nmea) ext=nmea ;; *) ext=csv ;; esac
   local files=()
-  for file in SampleRoutes/*."$ext" "$shared/realdata/$ext"/*."$ext" "$shared/acceptance"/*."$ext"; do
+  for file in SampleRoutes/*."$ext" "$fixtures/realdata/$ext"/*."$ext" "$fixtures/acceptance"/*."$ext"; do
     [ -f "$file" ] && files+=("$file")
   done
   if [ "$harness" = columns ]; then

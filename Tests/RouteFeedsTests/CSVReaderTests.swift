@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import RouteFeeds
 import RouteMileage
@@ -77,8 +78,7 @@ import Testing
   ]
 
   @Test func everyRealCSVFileHasAnExpectation() throws {
-    let names = try FileManager.default.contentsOfDirectory(atPath: CSVTestSupport.realCSV.path)
-      .filter { $0.hasSuffix(".csv") }.sorted()
+    let names = try Fixtures.names(in: "realdata/csv", suffix: ".csv")
     #expect(names == Self.realFiles.map(\.name).sorted())
   }
 
@@ -215,12 +215,12 @@ import Testing
   /// metres to 1e-6 relative, counts and flags exactly.
   @Test(arguments: acceptanceCases)
   func acceptanceCase(_ name: String) throws {
-    let json = try Data(contentsOf: CSVTestSupport.acceptance.appendingPathComponent("expected.json"))
+    let json = Data(try Fixtures.bytes("acceptance/expected.json"))
     let all = try #require(try JSONSerialization.jsonObject(with: json) as? [String: [String: Any]])
     let expected = try #require(all[name])
     let command = try #require(expected["command"] as? String)
     let filtered = !command.contains("--no-filter")
-    let bytes = Array(try Data(contentsOf: CSVTestSupport.acceptance.appendingPathComponent(name + ".csv")))
+    let bytes = try Fixtures.bytes("acceptance/\(name).csv")
     let measurement = CSVTestSupport.measure(
       bytes, settings: filtered ? IngestSettings() : IngestSettings(filter: nil))
     let distance = measurement.distance
@@ -330,7 +330,7 @@ import Testing
   }
 
   @Test func ingestIsChunkInvariantForTheAcceptanceFeeds() throws {
-    let bytes = Array(try Data(contentsOf: CSVTestSupport.acceptance.appendingPathComponent("f01_filter_defaults.csv")))
+    let bytes = try Fixtures.bytes("acceptance/f01_filter_defaults.csv")
     let whole = CSVTestSupport.measure(bytes)
     for size in [1, 7, 4096] {
       #expect(CSVTestSupport.measure(bytes, chunkSize: size) == whole)

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import RouteFeeds
 import RouteMileage
@@ -37,12 +38,9 @@ enum CSVTestSupport {
   /// The package root (three levels up from this file).
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-  static let realCSV = shared.appendingPathComponent("realdata/csv")
-  static let acceptance = shared.appendingPathComponent("acceptance")
 
   static func bytes(ofRealFile name: String) throws -> [UInt8] {
-    Array(try Data(contentsOf: realCSV.appendingPathComponent(name)))
+    try Fixtures.bytes("realdata/csv/\(name)")
   }
 
   /// Runs a `CSVReader` over `bytes` in chunks of `chunkSize` (0: all at once).

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import RouteMileage
 import Testing
@@ -45,8 +46,6 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
 
   static let packageRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  static let realGPX = packageRoot.appendingPathComponent("../shared/realdata/gpx").standardized
-  static let acceptance = packageRoot.appendingPathComponent("../shared/acceptance").standardized
 
   /// Reads `bytes` with the reader itself, `chunkSize` bytes at a time, stopping at its error.
   static func read(_ bytes: [UInt8], chunkSize: Int = .max) -> (events: [GPXRecordingSink.Event], error: FeedError?) {
@@ -165,7 +164,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
 
   @Test(arguments: realFiles)
   func realRecording(_ file: GPXRealFile) throws {
-    let path = Self.realGPX.appendingPathComponent(file.name).path
+    let path = try Fixtures.path("realdata/gpx/\(file.name)")
     for (settings, expected) in [(IngestSettings(), file.filtered), (IngestSettings(filter: nil), file.unfiltered)] {
       var source = try FileByteSource(path: path)
       let measurement = FeedIngest.measure(&source, settings: settings)
@@ -197,12 +196,12 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
   }
 
   @Test func everyRealGPXFileHasItsExpectations() throws {
-    let names = try FileManager.default.contentsOfDirectory(atPath: Self.realGPX.path).filter { $0.hasSuffix(".gpx") }
+    let names = try Fixtures.names(in: "realdata/gpx", suffix: ".gpx")
     #expect(Set(names) == Set(Self.realFiles.map(\.name)))
   }
 
   @Test func acceptanceCaseEachSegmentIsASession() throws {
-    var source = try FileByteSource(path: Self.acceptance.appendingPathComponent("g01_two_segments.gpx").path)
+    var source = try FileByteSource(path: Fixtures.path("acceptance/g01_two_segments.gpx"))
     let measurement = FeedIngest.measure(&source)
     #expect(abs(measurement.distance.meters - 14945.848549) < 1e-6 * 14945.848549)
     #expect(measurement.distance.contributingSegmentCount == 2)
@@ -290,7 +289,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     "gpxpy_track-with-empty-segment.gpx", "gpsbabel_holux-rte-wpt.gpx", "gpsbabel_nmea-converted.gpx",
   ])
   func chunkSizeDoesNotChangeARealRecording(_ name: String) throws {
-    let bytes = try [UInt8](Data(contentsOf: Self.realGPX.appendingPathComponent(name)))
+    let bytes = try Fixtures.bytes("realdata/gpx/\(name)")
     let whole = Self.read(bytes)
     #expect(whole.error == nil)
     #expect(!whole.events.isEmpty)

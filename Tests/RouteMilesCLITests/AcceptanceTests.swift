@@ -1,15 +1,16 @@
+import FixtureSupport
 import Foundation
 import Testing
 
-/// Every case in `../shared/acceptance`, run through the real `routemiles` process with the
+/// Every case in `Tests/Fixtures/acceptance`, run through the real `routemiles` process with the
 /// exact command `expected.json` gives, compared field by field: metres to a relative 1e-6,
 /// counts and flags exactly, rejection totals exactly.
 @Suite("Acceptance cases through the real CLI")
 struct AcceptanceTests {
-  static let directory = CLITestSupport.shared.appendingPathComponent("acceptance")
+  static var directory: URL { get throws { try Fixtures.url("acceptance") } }
 
   static func cases() throws -> [(name: String, expected: [String: Any])] {
-    let data = try Data(contentsOf: directory.appendingPathComponent("expected.json"))
+    let data = Data(try Fixtures.bytes("acceptance/expected.json"))
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]])
     return object.keys.sorted().map { ($0, object[$0]!) }
   }
@@ -26,7 +27,8 @@ struct AcceptanceTests {
     var words = command.split(separator: " ").map(String.init)
     #expect(words.first == "routemiles")
     words.removeFirst()
-    let result = try CLITestSupport.runProcess(words, in: Self.directory)
+    for input in words.dropFirst() where !input.hasPrefix("-") { _ = try Fixtures.url("acceptance/\(input)") }
+    let result = try CLITestSupport.runProcess(words, in: try Self.directory)
     #expect(result.status == 0, "\(name): exit \(result.status): \(result.error)")
     let lines = result.output.split(separator: "\n")
     #expect(lines.count == 1, "\(name): one JSON line per input")

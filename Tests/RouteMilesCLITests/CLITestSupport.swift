@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import RouteMilesCLI
 import Testing
@@ -7,8 +8,6 @@ enum CLITestSupport {
   /// The package root (this file is Tests/RouteMilesCLITests/CLITestSupport.swift).
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
-  /// `../shared` beside the package.
-  static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
 
   /// The built `routemiles` beside the test bundle.
   static var binary: URL {

@@ -1,3 +1,4 @@
+import FixtureSupport
 import Foundation
 import Testing
 
@@ -8,8 +9,8 @@ import FoundationXML
 /// `routemiles measure`: every flag, exit codes, the JSON schema, the words and the pictures.
 @Suite("routemiles measure")
 struct MeasureCommandTests {
-  static let acceptance = CLITestSupport.shared.appendingPathComponent("acceptance")
-  static func fixture(_ name: String) -> String { acceptance.appendingPathComponent(name).path }
+  static var acceptance: URL { get throws { try Fixtures.acceptanceFolder() } }
+  static func fixture(_ name: String) throws -> String { try Fixtures.path("acceptance/\(name)") }
 
   // MARK: Conventions
 
@@ -54,8 +55,8 @@ struct MeasureCommandTests {
     #expect(result.error.hasPrefix("routemiles: "))
   }
 
-  @Test func aMissingInputFailsWithExitOneButTheOthersAreStillMeasured() {
-    let result = CLITestSupport.run(["measure", "/nonexistent/a.csv", Self.fixture("c01_one_session.csv")])
+  @Test func aMissingInputFailsWithExitOneButTheOthersAreStillMeasured() throws {
+    let result = CLITestSupport.run(["measure", "/nonexistent/a.csv", try Self.fixture("c01_one_session.csv")])
     #expect(result.status == 1)
     #expect(result.error.contains("/nonexistent/a.csv: cannot read the input: no such file"))
     #expect(result.output.contains("14.0 mi recorded"))
@@ -79,8 +80,8 @@ struct MeasureCommandTests {
 
   // MARK: Output
 
-  @Test func humanOutputHasTheLineTheSentencesAndTheIngestSummary() {
-    let result = CLITestSupport.run(["measure", Self.fixture("f01_filter_defaults.csv")])
+  @Test func humanOutputHasTheLineTheSentencesAndTheIngestSummary() throws {
+    let result = CLITestSupport.run(["measure", try Self.fixture("f01_filter_defaults.csv")])
     #expect(result.status == 0)
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines[0].hasSuffix("f01_filter_defaults.csv"))
@@ -93,7 +94,7 @@ struct MeasureCommandTests {
   }
 
   @Test func explainListsSegmentsAndGapsWithTimesAndNeverACoordinate() throws {
-    let result = CLITestSupport.run(["measure", "--explain", "--no-filter", Self.fixture("c02_session_change.csv")])
+    let result = CLITestSupport.run(["measure", "--explain", "--no-filter", try Self.fixture("c02_session_change.csv")])
     #expect(result.status == 0)
     #expect(result.output.contains("  Segments:\n    1. 2025-11-29T08:00:00Z → "))
     #expect(result.output.contains("  Gaps (not measured):\n    1. session change: "))
@@ -106,7 +107,7 @@ struct MeasureCommandTests {
   }
 
   @Test func jsonHasEveryPinnedField() throws {
-    let result = CLITestSupport.run(["measure", "--json", Self.fixture("g01_two_segments.gpx")])
+    let result = CLITestSupport.run(["measure", "--json", try Self.fixture("g01_two_segments.gpx")])
     #expect(result.status == 0)
     let json = try CLITestSupport.jsonLines(result.output)[0]
     for key in ["source", "format", "summary"] { #expect(json[key] is String, "\(key)") }
@@ -135,10 +136,10 @@ struct MeasureCommandTests {
   }
 
   @Test func localeChangesTheNumbersOnly() throws {
-    let result = CLITestSupport.run(["measure", "--locale", "de_DE", "--no-filter", Self.fixture("c02_session_change.csv")])
+    let result = CLITestSupport.run(["measure", "--locale", "de_DE", "--no-filter", try Self.fixture("c02_session_change.csv")])
     #expect(result.output.contains("  9,3 mi recorded · partial route\n"))
     let json = try CLITestSupport.jsonLines(
-      CLITestSupport.run(["measure", "--json", "--locale", "fr_FR", "--no-filter", Self.fixture("c02_session_change.csv")]).output)[0]
+      CLITestSupport.run(["measure", "--json", "--locale", "fr_FR", "--no-filter", try Self.fixture("c02_session_change.csv")]).output)[0]
     #expect(json["summary"] as? String == "9,3 mi recorded · partial route")
   }
 
@@ -146,7 +147,7 @@ struct MeasureCommandTests {
 
   @Test func filterThresholdFlagsChangeTheRejections() throws {
     func rejected(_ extra: [String]) throws -> [String: Int] {
-      let json = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json"] + extra + [Self.fixture("f01_filter_defaults.csv")]).output)[0]
+      let json = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json"] + extra + [try Self.fixture("f01_filter_defaults.csv")]).output)[0]
       return try #require((json["ingest"] as? [String: Any])?["rejected"] as? [String: Int])
     }
     let defaults = try rejected([])
@@ -160,7 +161,7 @@ struct MeasureCommandTests {
 
   @Test func maxIntervalAndTheShiftWindowChangeTheGaps() throws {
     func measure(_ extra: [String], _ file: String = "c01_one_session.csv") throws -> [String: Any] {
-      try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--no-filter"] + extra + [Self.fixture(file)]).output)[0]
+      try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--no-filter"] + extra + [try Self.fixture(file)]).output)[0]
     }
     #expect(try measure([], "c05_interval_exceeded.csv")["gapCount"] as? Int == 1)
     #expect(try measure(["--max-interval", "121"], "c05_interval_exceeded.csv")["gapCount"] as? Int == 0)
@@ -174,11 +175,11 @@ struct MeasureCommandTests {
   }
 
   @Test func formatOverrideDateAndColumns() throws {
-    let forced = CLITestSupport.run(["measure", "--json", "--format", "gpx", Self.fixture("c01_one_session.csv")])
+    let forced = CLITestSupport.run(["measure", "--json", "--format", "gpx", try Self.fixture("c01_one_session.csv")])
     #expect(forced.status == 1, "a CSV read as GPX is not well-formed XML")
     #expect(forced.error.contains("c01_one_session.csv:1:"))
 
-    let ggaOnly = CLITestSupport.shared.appendingPathComponent("realdata/nmea/gpsbabel_adddate-gga-only.nmea").path
+    let ggaOnly = try Fixtures.path("realdata/nmea/gpsbabel_adddate-gga-only.nmea")
     let refused = CLITestSupport.run(["measure", ggaOnly])
     #expect(refused.status == 1)
     #expect(refused.error.contains("pass --date YYYY-MM-DD"))
@@ -226,7 +227,7 @@ struct MeasureCommandTests {
     #expect(CLITestSupport.run(["batch", "--format", "jsonl", "--input-format", "csv", feed]).status == 0)
 
     let template = directory.appendingPathComponent("{n}-{name}.svg").path
-    let result = CLITestSupport.run(["measure", "--svg", template, Self.fixture("c01_one_session.csv"), Self.fixture("c02_session_change.csv")])
+    let result = CLITestSupport.run(["measure", "--svg", template, try Self.fixture("c01_one_session.csv"), try Self.fixture("c02_session_change.csv")])
     #expect(result.status == 0)
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("1-c01_one_session.svg").path))
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("2-c02_session_change.svg").path))
@@ -241,7 +242,7 @@ struct MeasureCommandTests {
     let svg = directory.appendingPathComponent("route.svg")
     let result = CLITestSupport.run([
       "measure", "--no-filter", "--shift-start", "2025-11-29T07:00:00Z", "--shift-end", "2025-11-29T08:50:00Z",
-      "--geojson", geojson.path, "--svg", svg.path, Self.fixture("c02_session_change.csv"),
+      "--geojson", geojson.path, "--svg", svg.path, try Self.fixture("c02_session_change.csv"),
     ])
     #expect(result.status == 0, "\(result.error)")
 
