@@ -18,6 +18,9 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The feed was read to its end, but not one of its records could be read; `reasons` says
   /// why, by count.
   case nothingReadable(records: Int, reasons: [FeedReason: Int])
+  /// A feed stored out of time order is sorted through a temporary file past a limit, and that
+  /// file could not be created, written or read (`$TMPDIR` missing, read-only or full).
+  case temporaryStorage(detail: String)
 
   /// The line the problem is on, when there is one.
   public var line: Int? {
@@ -25,7 +28,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     case .malformed(let line, _), .truncated(let line, _), .needsDate(let line),
       .unmappedColumns(let line, _):
       line
-    case .unreadableInput, .notAFeed, .nothingReadable: nil
+    case .unreadableInput, .notAFeed, .nothingReadable, .temporaryStorage: nil
     }
   }
 
@@ -36,7 +39,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   public var stopsReadingPartway: Bool {
     switch self {
     case .malformed, .truncated, .needsDate, .unreadableInput: true
-    case .unmappedColumns, .notAFeed, .nothingReadable: false
+    case .unmappedColumns, .notAFeed, .nothingReadable, .temporaryStorage: false
     }
   }
 
@@ -48,6 +51,8 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       "this NMEA log carries times of day but no date (no RMC or ZDA sentence); pass --date YYYY-MM-DD with the UTC date the log starts on"
     case .unmappedColumns(_, let detail): "cannot map the CSV columns: \(detail)"
     case .unreadableInput(let detail): "cannot read the input: \(detail)"
+    case .temporaryStorage(let detail):
+      "cannot sort the feed by time: \(detail); set TMPDIR to a folder with free space"
     case .notAFeed(let kind): "this is \(kind.name), not a feed: \(kind.advice)"
     case .nothingReadable(let records, let reasons):
       "none of its \(records) \(records == 1 ? "record" : "records") could be read ("

@@ -36,6 +36,7 @@ struct CollectPositions: RetainedSampleSink {
   var positions: [RoutePosition] = []
   mutating func retain(_ sample: RouteSample) { positions.append(sample.position) }
   mutating func chunkFinished() {}
+  mutating func restart() { positions.removeAll() }
 }
 
 extension MeasureOptions {

@@ -23,7 +23,8 @@ enum ReplayCommand {
     USAGE: \(usage)
 
     Plays a recorded drive back as if it were being captured now. A capture loop releases the
-    feed's records at feed time scaled by --speed, runs each through the capture filter and writes
+    feed's positions in the order they would have arrived (by arrival time where the feed has
+    one, by timestamp otherwise) at feed time scaled by --speed, runs each through the capture filter and writes
     the retained samples to the store in batches, one transaction per --batch-seconds of shift
     time. A display loop refreshes ActiveRouteMeasurement against the store every --refresh
     seconds of shift time and redraws a live card; the mileage figure on the card changes at most
@@ -161,6 +162,7 @@ struct PendingBatch: RetainedSampleSink {
   var samples: [RouteSample] = []
   mutating func retain(_ sample: RouteSample) { samples.append(sample) }
   mutating func chunkFinished() {}
+  mutating func restart() { samples.removeAll() }
 }
 
 /// A seeded generator (SplitMix64) for reproducible faults.
@@ -184,6 +186,7 @@ struct LiveReplay {
   let store: RouteStore
   let console: Console
   var puller: FeedRecordPuller<FileByteSource>
+  var arrivals = ArrivalOrderSorter()
   var ingest: ShiftIngest<PendingBatch>
   var random: ReplayRandom
   var shift: ShiftID?
@@ -220,10 +223,21 @@ struct LiveReplay {
   }
 
   mutating func run() throws -> Int32 {
-    // Records before the first timed position are released at the start.
+    // A recorded feed is played in the order its positions would have arrived (see
+    // `ArrivalOrderSorter`); records that are not positions carry no time and are counted at
+    // the start.
+    var arrivals = ArrivalOrderSorter()
+    while let record = puller.next() {
+      if case .position(let sample, let session, _) = record {
+        try arrivals.append(sample, session: session)
+      } else {
+        record.deliver(to: &ingest)
+      }
+    }
+    self.arrivals = arrivals
     var waiting: [FeedRecord] = []
     var first: RouteSample?
-    while let record = puller.next() {
+    while let record = try nextArrival() {
       waiting.append(record)
       if case .position(let sample, _, _) = record, sample.timestamp.isFinite {
         first = sample
@@ -247,7 +261,7 @@ struct LiveReplay {
 
     while true {
       if replayInterrupted.load(ordering: .relaxed) { break }
-      if pending == nil { pending = queue.popFirst() ?? puller.next() }
+      if pending == nil { pending = try queue.popFirst() ?? nextArrival() }
       guard let record = pending else { break }
       let recordTime = Self.time(of: record).map { max($0, clock) } ?? clock
       var eventTime = min(recordTime, nextRefresh, nextBatch)
@@ -273,8 +287,19 @@ struct LiveReplay {
     return try end()
   }
 
+  /// The next position in arrival order.
+  mutating func nextArrival() throws -> FeedRecord? {
+    guard let next = try arrivals.next() else { return nil }
+    return .position(next.sample, session: next.session, line: 0)
+  }
+
+  /// When a record reaches the capture service: its arrival time, or its timestamp when the
+  /// feed has none.
   static func time(of record: FeedRecord) -> Double? {
-    if case .position(let sample, _, _) = record, sample.timestamp.isFinite { return sample.timestamp }
+    if case .position(let sample, _, _) = record {
+      let time = sample.receivedAt ?? sample.timestamp
+      if time.isFinite { return time }
+    }
     return nil
   }
 

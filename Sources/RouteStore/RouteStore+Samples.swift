@@ -46,6 +46,16 @@ extension RouteStore {
     return statement
   }
 
+  /// Deletes every route row of a shift, keeping the shift.
+  ///
+  /// - Complexity: O(*n* log *N*) for its *n* rows in a store of *N*.
+  public func deleteSamples(of shift: ShiftID) throws {
+    let statement = try database.prepare("DELETE FROM route_samples WHERE shift_id = ?")
+    try statement.bind(shift.rawValue, at: 1)
+    defer { statement.reset() }
+    _ = try statement.step()
+  }
+
   /// How many route rows the shift holds.
   ///
   /// - Complexity: O(*n*) in the shift's rows: SQLite counts index entries one by one. This is

@@ -179,4 +179,5 @@ struct CollectRetainedSamples: RetainedSampleSink {
   var samples: [RouteSample] = []
   mutating func retain(_ sample: RouteSample) { samples.append(sample) }
   mutating func chunkFinished() {}
+  mutating func restart() { samples.removeAll() }
 }
