@@ -10,6 +10,17 @@ import Darwin
 public protocol ByteSource {
   /// Fills the start of `buffer` and returns how many bytes were written; 0 at the end.
   mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(FeedError) -> Int
+  /// Whether `rewind()` can start the bytes over (a regular file, memory; not a pipe).
+  var isRewindable: Bool { get }
+  /// Starts the bytes over from where they began, so the feed can be read a second time.
+  mutating func rewind() throws(FeedError)
+}
+
+extension ByteSource {
+  public var isRewindable: Bool { false }
+  public mutating func rewind() throws(FeedError) {
+    throw .unreadableInput(detail: "it cannot be read a second time")
+  }
 }
 
 /// A file or standard input, read with `read(2)` into the caller's buffer: no mapping, no
@@ -17,6 +28,8 @@ public protocol ByteSource {
 public final class FileByteSource: ByteSource {
   private let descriptor: Int32
   private let ownsDescriptor: Bool
+  /// Where the bytes began, for `rewind()`; nil when the descriptor cannot seek back to it.
+  private let startOffset: off_t?
   /// The name errors use: the path, or `-` for standard input.
   public let name: String
 
@@ -26,6 +39,7 @@ public final class FileByteSource: ByteSource {
     if path == "-" {
       descriptor = 0
       ownsDescriptor = false
+      startOffset = Self.seekableStart(0)
       return
     }
     let fd = open(path, O_RDONLY)
@@ -37,6 +51,22 @@ public final class FileByteSource: ByteSource {
     }
     descriptor = fd
     ownsDescriptor = true
+    startOffset = Self.seekableStart(fd)
+  }
+
+  /// The current offset of a regular file; nil for a pipe, a terminal or a device.
+  private static func seekableStart(_ fd: Int32) -> off_t? {
+    var status = stat()
+    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    let offset = lseek(fd, 0, SEEK_CUR)
+    return offset >= 0 ? offset : nil
+  }
+
+  public var isRewindable: Bool { startOffset != nil }
+
+  public func rewind() throws(FeedError) {
+    guard let startOffset else { throw .unreadableInput(detail: "it cannot be read a second time") }
+    guard lseek(descriptor, startOffset, SEEK_SET) >= 0 else { throw .unreadableInput(detail: Self.describe(errno)) }
   }
 
   deinit {
@@ -84,6 +114,10 @@ public struct MemoryByteSource: ByteSource {
   public init(_ text: String, chunkSize: Int = 1 << 20) {
     self.init(Array(text.utf8), chunkSize: chunkSize)
   }
+
+  public var isRewindable: Bool { true }
+
+  public mutating func rewind() throws(FeedError) { offset = 0 }
 
   public mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(FeedError) -> Int {
     let count = min(chunkSize, buffer.count, bytes.count - offset)

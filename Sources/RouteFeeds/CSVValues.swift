@@ -171,15 +171,21 @@ enum CSVValues {
     switch format {
     case .auto:
       if bytes.count >= 10, bytes[4] == .asciiMinus, let value = ISO8601Parser.timestamp(bytes) { return .value(value) }
-      if let value = ByteNumberParser.double(bytes) { return .value(epoch(value)) }
+      if let value = ByteNumberParser.double(bytes) { return supported(epoch(value)) }
       return dateTime(bytes, dateOrder: dateOrder)
     case .iso8601:
       return dateTime(bytes, dateOrder: dateOrder)
     case .epochSeconds:
-      return ByteNumberParser.double(bytes).map { .value($0) } ?? .invalid
+      return ByteNumberParser.double(bytes).map { supported($0) } ?? .invalid
     case .epochMilliseconds:
-      return ByteNumberParser.double(bytes).map { .value($0 / 1000) } ?? .invalid
+      return ByteNumberParser.double(bytes).map { supported($0 / 1000) } ?? .invalid
     }
+  }
+
+  /// An epoch number is a time only within years 0000–9999 (`CivilTime.supportedTimestamps`).
+  @inline(__always)
+  static func supported(_ seconds: Double) -> Parsed {
+    CivilTime.supportedTimestamps.contains(seconds) ? .value(seconds) : .invalid
   }
 
   /// Epoch seconds from a number whose unit is told by its magnitude (see `timestamp`).

@@ -13,6 +13,14 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case unmappedColumns(line: Int, detail: String)
   /// The input could not be read at all (I/O).
   case unreadableInput(detail: String)
+  /// The file is not a feed's text: compressed, an archive, UTF-16, or binary. Nothing is read.
+  case notAFeed(FeedFileKind)
+  /// The feed was read to its end, but not one of its records could be read; `reasons` says
+  /// why, by count.
+  case nothingReadable(records: Int, reasons: [FeedReason: Int])
+  /// A feed stored out of time order is sorted through a temporary file past a limit, and that
+  /// file could not be created, written or read (`$TMPDIR` missing, read-only or full).
+  case temporaryStorage(detail: String)
   /// A binary feed (FIT) that breaks its format at `byteOffset` (0-based, in the feed's bytes:
   /// the decompressed ones when the file was gzipped); `detail` says what was expected.
   case malformedData(byteOffset: Int, detail: String)
@@ -26,7 +34,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     case .malformed(let line, _), .truncated(let line, _), .needsDate(let line),
       .unmappedColumns(let line, _):
       line
-    case .unreadableInput, .malformedData, .badCompression: nil
+    case .unreadableInput, .notAFeed, .nothingReadable, .temporaryStorage, .malformedData, .badCompression: nil
     }
   }
 
@@ -38,6 +46,17 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Whether reading stopped partway through the recording, so the route ends where it
+  /// stopped (a cut-off or damaged feed, or one that needs a date from some point on). A file
+  /// that is not a feed, a header that cannot be mapped, or a feed read to its end with nothing
+  /// readable did not stop partway: nothing of it was measured.
+  public var stopsReadingPartway: Bool {
+    switch self {
+    case .malformed, .truncated, .needsDate, .unreadableInput, .malformedData, .badCompression: true
+    case .unmappedColumns, .notAFeed, .nothingReadable, .temporaryStorage: false
+    }
+  }
+
   public var description: String {
     switch self {
     case .malformed(_, let detail): "malformed document: \(detail)"
@@ -46,6 +65,13 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       "this NMEA log carries times of day but no date (no RMC or ZDA sentence); pass --date YYYY-MM-DD with the UTC date the log starts on"
     case .unmappedColumns(_, let detail): "cannot map the CSV columns: \(detail)"
     case .unreadableInput(let detail): "cannot read the input: \(detail)"
+    case .temporaryStorage(let detail):
+      "cannot sort the feed by time: \(detail); set TMPDIR to a folder with free space"
+    case .notAFeed(let kind): "this is \(kind.name), not a feed: \(kind.advice)"
+    case .nothingReadable(let records, let reasons):
+      "none of its \(records) \(records == 1 ? "record" : "records") could be read ("
+        + reasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ") + ")"
     case .malformedData(let offset, let detail): "malformed data at byte \(offset): \(detail)"
     case .badCompression(let offset, let detail): "damaged gzip data at compressed byte \(offset): \(detail)"
     }

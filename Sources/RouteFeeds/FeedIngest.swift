@@ -6,6 +6,9 @@ public protocol RetainedSampleSink {
   mutating func retain(_ sample: RouteSample)
   /// Called after each chunk of the feed, so a sink can flush a batch. Throwing stops the ingest.
   mutating func chunkFinished() throws
+  /// Forgets every sample retained so far: the ingest found the file stored out of time order
+  /// and starts over, judging it in time order (see `FeedIngest.measure`).
+  mutating func restart() throws
 }
 
 /// A sink that keeps nothing.
@@ -13,6 +16,7 @@ public struct DiscardRetainedSamples: RetainedSampleSink {
   public init() {}
   @inlinable public mutating func retain(_ sample: RouteSample) {}
   @inlinable public mutating func chunkFinished() {}
+  @inlinable public mutating func restart() {}
 }
 
 /// How one feed is turned into a measurement.
@@ -24,6 +28,13 @@ public struct IngestSettings: Sendable {
   public var maximumSampleInterval: Double
   /// The finished shift's window; nil for a running shift or an unknown one.
   public var window: ShiftWindow?
+  /// Seconds; a recorded file's position more than this from every other one in time is a
+  /// time cluster of its own, which is a `timeOutlier` when the file has a cluster of two or
+  /// more positions (see `ShiftIngest`). Filter on only; `.infinity` turns the rule off.
+  public var timeOutlierSeparation: Double = 86_400
+  /// Positions a file stored out of time order sorts in memory before it spills sorted runs to
+  /// a temporary file (see `SpillingSampleSorter`); tests make it tiny to run the merge.
+  public var sortRunLimit: Int = SpillingSampleSorter.defaultRunLimit
 
   public init(
     filter: RouteSampleFilter? = RouteSampleFilter(),
@@ -49,14 +60,52 @@ public struct FeedMeasurement: Sendable, Hashable {
   }
 }
 
+/// In which order the ingest stage judges a feed's positions (with the filter on).
+public enum IngestOrder: Sendable, Hashable {
+  /// As delivered: a live feed (replay), whose arrival order is the order of capture.
+  case arrival
+  /// A recorded file, judged in time order, streamed while it is delivered in time order. At
+  /// the first position earlier than one before it, `deliveredOutOfOrder` turns true and every
+  /// later position is ignored: the caller starts again with `.timeSorted`.
+  case time
+  /// A recorded file, judged in time order: every position is buffered (spilled to disk past
+  /// `IngestSettings.sortRunLimit`) and judged by `finish()`.
+  case timeSorted
+}
+
 /// The ingest stage for one shift: reader → capture sessions minted → `RouteSampleFilter` →
 /// `RouteMileageAccumulator`, streaming.
 ///
-/// With the filter on, retained samples are already in time order (the filter rejects anything
-/// at or before the last retained sample), so they stream through the accumulator in O(1)
-/// memory. With the filter off, positions are kept (40 bytes each) for the calculator's sort.
+/// ## Recorded files are judged in time order
+///
+/// With `.time` or `.timeSorted` (the filter on), positions reach the filter in the total order
+/// of `TimeOrderedSample.precedes` — timestamp, then every other field — whatever order they
+/// were stored in, after two file rules that look at the sorted stream:
+///
+/// - `duplicate`: a position equal in every field (and capture session) to the one before it
+///   is counted and dropped.
+/// - `timeOutlier`: the sorted positions fall into *time clusters*, maximal runs in which each
+///   is at most `timeOutlierSeparation` (24 h) after the one before. A cluster of a single
+///   position is a time outlier, and rejected, when the file has a cluster of two or more
+///   positions — one row dated 2100 in a 2025 drive costs only itself. (When the first 1,024
+///   clusters are all single positions, those are kept: such a file has no main stretch for
+///   them to stray from.) Positions whose timestamp is not finite take no part; the filter
+///   rejects them.
+///
+/// Capture sessions are minted in that order too, as each reader session's first retained
+/// candidate arrives, so the IDs do not depend on storage order either. The rules depend only
+/// on the sorted stream, so any permutation of the same rows gives the same result. The one
+/// exception: rows identical in every field but their reader session are ordered by the reader's
+/// session ordinal, which follows storage order.
+///
+/// `.time` holds only the previous position and the pending single-position clusters: O(1)
+/// memory. (Positions sharing a timestamp must arrive in `TimeOrderedSample` order to stream;
+/// otherwise the file is sorted.) `.timeSorted`
+/// holds at most `sortRunLimit` positions in memory and spills the rest.
+///
+/// With the filter off, positions are kept (40 bytes each) for the calculator's sort, as stored.
 public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
-  public private(set) var report = IngestReport()
+  public internal(set) var report = IngestReport()
   public var retainedSink: Retained
   var filter: RouteSampleFilter?
   var accumulator: RouteMileageAccumulator
@@ -68,42 +117,89 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   var lastOrdinal: Int?
   var lastSessionID: CaptureSessionID?
 
-  public init(settings: IngestSettings, retained: Retained) {
+  public let order: IngestOrder
+  /// True once a `.time` ingest met a position earlier than one delivered before it.
+  public internal(set) var deliveredOutOfOrder = false
+  /// `.time`: the last position passed on (valid once `holding`).
+  var held = TimeOrderedSample.blank
+  var holding = false
+  var sorter: SpillingSampleSorter?
+  var sortFailure: FeedError?
+  var previousOrdered: TimeOrderedSample?
+  var outliers: TimeOutlierState
+
+  public init(settings: IngestSettings, retained: Retained, order: IngestOrder = .arrival) {
     filter = settings.filter
     if filter != nil { filter?.maximumSampleInterval = settings.maximumSampleInterval }
     accumulator = RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, window: settings.window)
     calculator = RouteMileageCalculator(maximumSampleInterval: settings.maximumSampleInterval)
     window = settings.window
     retainedSink = retained
+    self.order = order
+    outliers = TimeOutlierState(separation: settings.timeOutlierSeparation)
+    if order == .timeSorted, filter != nil { sorter = SpillingSampleSorter(runLimit: settings.sortRunLimit) }
   }
 
   public mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
     report.records += 1
-    if sample.timestamp.isFinite {
-      if report.firstTimestamp.map({ sample.timestamp < $0 }) ?? true { report.firstTimestamp = sample.timestamp }
-      if report.lastTimestamp.map({ sample.timestamp > $0 }) ?? true { report.lastTimestamp = sample.timestamp }
-    }
     if sample.horizontalAccuracyIsEstimated { report.estimatedAccuracy += 1 }
-    var sample = sample
-    sample.captureSession = captureSession(for: session)
-    if filter != nil {
-      if case .retained(let kept)? = filter?.consider(sample) {
-        // The filter measured this very pair when it retained the sample; reuse it.
-        if let link = filter?.lastRetainedLink, let last = accumulator.lastPosition,
-          link.from.timestamp == last.timestamp, link.from.latitude == last.latitude,
-          link.from.longitude == last.longitude
-        {
-          accumulator.append(kept.position, metersFromLastPosition: link.meters)
-        } else {
-          accumulator.append(kept.position)
-        }
-        retainedSink.retain(kept)
-      }
-    } else {
+    if session == nil { report.legacyPositions += 1 }
+    guard filter != nil else {
+      noteTime(sample.timestamp)
+      var sample = sample
+      sample.captureSession = captureSession(for: session)
       report.retained += 1
       unfiltered.append(sample.position)
       retainedSink.retain(sample)
+      return
     }
+    let item = TimeOrderedSample(sample: sample, session: session)
+    switch order {
+    case .arrival:
+      if let previousOrdered, previousOrdered == item { return countDuplicate() }
+      previousOrdered = item
+      admit(item)
+    case .time:
+      deliverInTimeOrder(item)
+    case .timeSorted:
+      guard sample.timestamp.isFinite else { return rejectUntimed(item) }
+      guard sortFailure == nil else { return }
+      do {
+        try sorter?.append(item)
+      } catch {
+        sortFailure = error
+      }
+    }
+  }
+
+  /// Ends the feed: judges what the time-order stage still holds (everything, for
+  /// `.timeSorted`), calling the sink's `chunkFinished()` every 65,536 positions. Call it once,
+  /// after the reader's `finish`, before `measurement(format:)`; an `.arrival` ingest needs none.
+  ///
+  /// - Throws: `FeedError.temporaryStorage` when the spill file failed; what the sink throws.
+  public mutating func finish() throws {
+    guard filter != nil, !deliveredOutOfOrder else { return }
+    switch order {
+    case .arrival:
+      return
+    case .time:
+      break
+    case .timeSorted:
+      if let sortFailure { throw sortFailure }
+      guard var sorter else { break }
+      self.sorter = nil
+      var cursor = try sorter.sorted()
+      var sinceChunk = 0
+      while let item = try cursor.next() {
+        deduplicateAndCluster(item)
+        sinceChunk += 1
+        if sinceChunk == 1 << 16 {
+          sinceChunk = 0
+          try retainedSink.chunkFinished()
+        }
+      }
+    }
+    finishOutliers()
   }
 
   /// Ends every capture session now, as a killed app's would end: the next position of any
@@ -123,10 +219,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   }
 
   mutating func captureSession(for ordinal: Int?) -> CaptureSessionID? {
-    guard let ordinal else {
-      report.legacyPositions += 1
-      return nil
-    }
+    guard let ordinal else { return nil }
     if ordinal == lastOrdinal { return lastSessionID }
     let id: CaptureSessionID
     if let known = sessionIDs[ordinal] {
@@ -139,6 +232,39 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     lastOrdinal = ordinal
     lastSessionID = id
     return id
+  }
+
+  mutating func noteTime(_ timestamp: Double) {
+    guard timestamp.isFinite else { return }
+    if report.firstTimestamp.map({ timestamp < $0 }) ?? true { report.firstTimestamp = timestamp }
+    if report.lastTimestamp.map({ timestamp > $0 }) ?? true { report.lastTimestamp = timestamp }
+  }
+
+  /// The filter's judgement of one position, in the order the ingest has settled on.
+  mutating func admit(_ item: TimeOrderedSample) {
+    noteTime(item.sample.timestamp)
+    var sample = item.sample
+    sample.captureSession = captureSession(for: item.session)
+    if case .retained(let kept)? = filter?.consider(sample) {
+      // The filter measured this very pair when it retained the sample; reuse it.
+      if let link = filter?.lastRetainedLink, let last = accumulator.lastPosition,
+        link.from.timestamp == last.timestamp, link.from.latitude == last.latitude,
+        link.from.longitude == last.longitude
+      {
+        accumulator.append(kept.position, metersFromLastPosition: link.meters)
+      } else {
+        accumulator.append(kept.position)
+      }
+      retainedSink.retain(kept)
+    }
+  }
+
+  /// A position with no finite timestamp cannot be placed in time; the filter rejects it
+  /// (`invalidCoordinate`) before it touches any session, so it is judged at once.
+  mutating func rejectUntimed(_ item: TimeOrderedSample) {
+    var sample = item.sample
+    sample.captureSession = nil
+    _ = filter?.consider(sample)
   }
 
   public mutating func rejected(_ reason: FeedReason, line: Int) {
@@ -157,7 +283,11 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     report.ignored[reason, default: 0] += 1
   }
 
-  /// The measurement of everything delivered so far, and the report with the filter's counts.
+  public mutating func noted(_ reason: FeedReason, line: Int) {
+    report.notes[reason, default: 0] += 1
+  }
+
+  /// The measurement of everything judged so far, and the report with the filter's counts.
   public func measurement(format: FeedFormat) -> FeedMeasurement {
     var report = report
     report.format = format
@@ -190,10 +320,18 @@ public enum FeedIngest {
   /// gives the measurement of what was read before the problem, with `report.failure` saying
   /// why; callers decide whether that is a failure.
   ///
+  /// With the filter on, a recorded feed is judged in time order (see `ShiftIngest`). A source
+  /// that can be read again (a file) is first streamed (`.time`); if a position turns out to
+  /// be stored before a later one, `retained` is told to `restart()`, the source is rewound and
+  /// read once more into `.timeSorted`. A source that cannot be rewound (a pipe) is sorted from
+  /// the start.
+  ///
   /// - Parameters:
   ///   - format: nil to detect it from the first bytes.
   /// - Throws: only what `retained` throws.
-  /// - Complexity: O(*n*) in the feed's size; memory O(1) in it with the filter on.
+  /// - Complexity: O(*n*) in the feed's size for a feed stored in time order, memory O(1) in it
+  ///   with the filter on; O(*n* log *n*) and bounded memory (`SpillingSampleSorter`) for one
+  ///   that is not, which is read up to twice.
   public static func measure<Source: ByteSource, Retained: RetainedSampleSink>(
     _ input: inout Source, format: FeedFormat? = nil, options: FeedOptions = FeedOptions(),
     settings: IngestSettings = IngestSettings(), retained: inout Retained
@@ -207,35 +345,57 @@ public enum FeedIngest {
     var firstCount = 0
     var failure: FeedError?
     do {
-      firstCount = try source.read(into: buffer)
+      // Detection reads the same prefix however the source delivers its bytes.
+      firstCount = try readPrefix(&source, into: buffer)
     } catch {
       failure = error
     }
     let detected = format ?? FeedFormat.detect(prefix: UnsafeBufferPointer(rebasing: buffer[0..<min(firstCount, 8192)]))
-    var ingest = ShiftIngest(settings: settings, retained: retained)
+    let order: IngestOrder = settings.filter == nil ? .arrival : (source.isRewindable ? .time : .timeSorted)
+    var ingest = ShiftIngest(settings: settings, retained: retained, order: order)
     defer { retained = ingest.retainedSink }
-    if let failure {
-      var measurement = ingest.measurement(format: detected)
-      measurement.report.failure = failure
-      return measurement
+    // FIT is binary by design: the file-kind check is for feeds that should be text.
+    if failure == nil, detected != .fit, let kind = FeedFileKind.sniff(UnsafeBufferPointer(rebasing: buffer[0..<min(firstCount, 8192)])) {
+      failure = .notAFeed(kind)
     }
-    switch detected {
+    if let failure {
+      return concluded(ingest.measurement(format: detected), failure: failure)
+    }
+    failure = try pass(detected, options, &source, &ingest, buffer, firstCount)
+    if ingest.deliveredOutOfOrder {
+      var sink = ingest.retainedSink
+      try sink.restart()
+      ingest = ShiftIngest(settings: settings, retained: sink, order: .timeSorted)
+      do {
+        try source.rewind()
+        firstCount = try source.read(into: buffer)
+        failure = try pass(detected, options, &source, &ingest, buffer, firstCount)
+      } catch let error as FeedError {
+        failure = error
+      }
+    }
+    return concluded(ingest.measurement(format: detected), failure: failure)
+  }
+
+  /// One read of the feed through the reader for `format`.
+  static func pass<Source: ByteSource, Retained: RetainedSampleSink>(
+    _ format: FeedFormat, _ options: FeedOptions, _ source: inout Source, _ ingest: inout ShiftIngest<Retained>,
+    _ buffer: UnsafeMutableBufferPointer<UInt8>, _ firstCount: Int
+  ) throws -> FeedError? {
+    switch format {
     case .gpx:
       var reader = GPXReader(options: options)
-      failure = try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
     case .nmea:
       var reader = NMEAReader(options: options)
-      failure = try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
     case .csv:
       var reader = CSVReader(options: options)
-      failure = try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
     case .fit:
       var reader = FITReader(options: options)
-      failure = try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
     }
-    var measurement = ingest.measurement(format: detected)
-    measurement.report.failure = failure
-    return measurement
   }
 
   /// Measures one feed, keeping no retained samples.
@@ -249,23 +409,33 @@ public enum FeedIngest {
       ?? FeedMeasurement(format: format ?? .csv, distance: RouteDistance(), report: IngestReport())
   }
 
-  /// Feeds every chunk to `reader`; returns the feed error that stopped it, if one did.
+  /// Feeds every chunk to `reader`, then ends the ingest's time-order stage; returns the feed
+  /// error that stopped it, if one did. Stops early, with nil, once a `.time` ingest finds the
+  /// feed out of order.
   static func run<Reader: FeedReader, Source: ByteSource, Retained: RetainedSampleSink>(
     _ reader: inout Reader, _ source: inout Source, _ ingest: inout ShiftIngest<Retained>,
     _ buffer: UnsafeMutableBufferPointer<UInt8>, _ firstCount: Int
   ) throws -> FeedError? {
     var count = firstCount
+    var failure: FeedError?
     do {
       while count > 0 {
         try reader.read(UnsafeBufferPointer(rebasing: buffer[0..<count]), into: &ingest)
         try ingest.retainedSink.chunkFinished()
+        if ingest.deliveredOutOfOrder { return nil }
         count = try source.read(into: buffer)
       }
       try reader.finish(into: &ingest)
-      try ingest.retainedSink.chunkFinished()
+      if ingest.deliveredOutOfOrder { return nil }
     } catch let error as FeedError {
-      return error
+      failure = error
     }
-    return nil
+    do {
+      try ingest.finish()
+    } catch let error as FeedError {
+      failure = failure ?? error
+    }
+    try ingest.retainedSink.chunkFinished()
+    return failure
   }
 }

@@ -121,6 +121,9 @@ enum PipeRecord {
     switch (record["samples"], record["path"]) {
     case (.array(let samples)?, nil):
       result = measure(samples: samples, source: "stdin:\(line)", settings: settings)
+      if result.measurement == nil {
+        return errorLine(id: idText, message: result.failure ?? "record on line \(line): not measured")
+      }
     case (nil, .string(let path)?):
       result = measuredOptions.measure(path: path)
       if result.measurement == nil {
@@ -159,7 +162,7 @@ enum PipeRecord {
 
   static func time(_ value: JSONValue) -> Double? {
     switch value {
-    case .number(let seconds): seconds.isFinite ? seconds : nil
+    case .number(let seconds): CivilTime.supportedTimestamps.contains(seconds) ? seconds : nil
     case .string(let text): ISO8601Parser.timestamp(text)
     default: nil
     }
@@ -185,7 +188,9 @@ enum PipeRecord {
   /// Runs the samples through the same ingest stage a feed goes through; a sample that cannot be
   /// read is counted as unreadable with its 1-based index as the "line".
   static func measure(samples: [JSONValue], source: String, settings: IngestSettings) -> InputResult {
-    var ingest = ShiftIngest(settings: settings, retained: DiscardRetainedSamples())
+    // A record's samples are a recorded shift, judged in time order however the warehouse
+    // returned them (with --filter; without it the calculator sorts them anyway).
+    var ingest = ShiftIngest(settings: settings, retained: DiscardRetainedSamples(), order: .timeSorted)
     // Sessions are minted in the sorted order of their keys, not in order of appearance, so any
     // permutation of a shift's rows (a warehouse returns them in no order) mints the same IDs
     // and gives a bit-identical result.
@@ -232,7 +237,13 @@ enum PipeRecord {
         RouteSample(timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy),
         session: session, line: line)
     }
-    var result = InputResult(source: source, measurement: ingest.measurement(format: .csv))
+    var result = InputResult(source: source)
+    do {
+      try ingest.finish()
+      result.measurement = ingest.measurement(format: .csv)
+    } catch {
+      result.failure = "\(source): \(error)"
+    }
     result.formatName = "samples"
     return result
   }

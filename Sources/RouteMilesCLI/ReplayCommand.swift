@@ -16,12 +16,15 @@ let replayInterrupted = Atomic<Bool>(false)
 /// `routemiles replay FEED`: a recorded drive played back as a live shift.
 enum ReplayCommand {
   static let name = "replay"
+  /// Accepted `--speed` factors: slower than 1/1000 would not finish; faster than a million is `max`.
+  static let speedRange = 0.001...1_000_000.0
   static let usage = "routemiles replay [options] FEED"
   static let help = """
     USAGE: \(usage)
 
     Plays a recorded drive back as if it were being captured now. A capture loop releases the
-    feed's records at feed time scaled by --speed, runs each through the capture filter and writes
+    feed's positions in the order they would have arrived (by arrival time where the feed has
+    one, by timestamp otherwise) at feed time scaled by --speed, runs each through the capture filter and writes
     the retained samples to the store in batches, one transaction per --batch-seconds of shift
     time. A display loop refreshes ActiveRouteMeasurement against the store every --refresh
     seconds of shift time and redraws a live card; the mileage figure on the card changes at most
@@ -91,8 +94,12 @@ enum ReplayCommand {
       if speed == "max" {
         settings.speed = nil
       } else {
-        guard let factor = Double(speed), factor > 0, factor.isFinite else {
-          throw .usage("--speed needs a positive factor or 'max', not '\(speed)'", command: name)
+        guard let factor = Double(speed), factor.isFinite, factor >= ReplayCommand.speedRange.lowerBound,
+          factor <= ReplayCommand.speedRange.upperBound
+        else {
+          throw .usage(
+            "--speed needs a factor from 0.001 to 1000000 (shift seconds per real second) or 'max', not '\(speed)'",
+            command: name)
         }
         settings.speed = factor
       }
@@ -113,6 +120,9 @@ enum ReplayCommand {
     }
     settings.seed = UInt64(try arguments.integer("seed", minimum: 0) ?? 1)
     settings.interruptAt = try arguments.double("interrupt-at", minimum: 0)
+    if arguments.value("relaunch-after") != nil, settings.interruptAt == nil {
+      throw .usage("--relaunch-after is the downtime of an interruption: it needs --interrupt-at SECONDS", command: name)
+    }
     settings.relaunchAfter = try arguments.double("relaunch-after", minimum: 0) ?? settings.relaunchAfter
     settings.json = arguments.has("json") || !console.outputIsTerminal
 
@@ -152,6 +162,7 @@ struct PendingBatch: RetainedSampleSink {
   var samples: [RouteSample] = []
   mutating func retain(_ sample: RouteSample) { samples.append(sample) }
   mutating func chunkFinished() {}
+  mutating func restart() { samples.removeAll() }
 }
 
 /// A seeded generator (SplitMix64) for reproducible faults.
@@ -175,6 +186,7 @@ struct LiveReplay {
   let store: RouteStore
   let console: Console
   var puller: FeedRecordPuller<FileByteSource>
+  var arrivals = ArrivalOrderSorter()
   var ingest: ShiftIngest<PendingBatch>
   var random: ReplayRandom
   var shift: ShiftID?
@@ -189,6 +201,8 @@ struct LiveReplay {
   var notCaptured = 0
   var captureResumesAt: Double?
   var interruptDone = false
+  /// The shift clock when `--interrupt-at` killed capture.
+  var interruptedAt: Double?
   var drawnLines = 0
 
   init(
@@ -209,10 +223,21 @@ struct LiveReplay {
   }
 
   mutating func run() throws -> Int32 {
-    // Records before the first timed position are released at the start.
+    // A recorded feed is played in the order its positions would have arrived (see
+    // `ArrivalOrderSorter`); records that are not positions carry no time and are counted at
+    // the start.
+    var arrivals = ArrivalOrderSorter()
+    while let record = puller.next() {
+      if case .position(let sample, let session, _) = record {
+        try arrivals.append(sample, session: session)
+      } else {
+        record.deliver(to: &ingest)
+      }
+    }
+    self.arrivals = arrivals
     var waiting: [FeedRecord] = []
     var first: RouteSample?
-    while let record = puller.next() {
+    while let record = try nextArrival() {
       waiting.append(record)
       if case .position(let sample, _, _) = record, sample.timestamp.isFinite {
         first = sample
@@ -236,7 +261,7 @@ struct LiveReplay {
 
     while true {
       if replayInterrupted.load(ordering: .relaxed) { break }
-      if pending == nil { pending = queue.popFirst() ?? puller.next() }
+      if pending == nil { pending = try queue.popFirst() ?? nextArrival() }
       guard let record = pending else { break }
       let recordTime = Self.time(of: record).map { max($0, clock) } ?? clock
       var eventTime = min(recordTime, nextRefresh, nextBatch)
@@ -262,8 +287,19 @@ struct LiveReplay {
     return try end()
   }
 
+  /// The next position in arrival order.
+  mutating func nextArrival() throws -> FeedRecord? {
+    guard let next = try arrivals.next() else { return nil }
+    return .position(next.sample, session: next.session, line: 0)
+  }
+
+  /// When a record reaches the capture service: its arrival time, or its timestamp when the
+  /// feed has none.
   static func time(of record: FeedRecord) -> Double? {
-    if case .position(let sample, _, _) = record, sample.timestamp.isFinite { return sample.timestamp }
+    if case .position(let sample, _, _) = record {
+      let time = sample.receivedAt ?? sample.timestamp
+      if time.isFinite { return time }
+    }
     return nil
   }
 
@@ -295,6 +331,7 @@ struct LiveReplay {
   /// session.
   mutating func interruptCapture() {
     interruptDone = true
+    interruptedAt = clock
     lostSamples += ingest.retainedSink.samples.count
     ingest.retainedSink.samples.removeAll()
     ingest.interruptCapture()
@@ -360,10 +397,13 @@ struct LiveReplay {
       json.set("type", "end")
       json.set("shiftSeconds", shiftSeconds(clock))
       json.set("interrupted", replayInterrupted.load(ordering: .relaxed))
+      json.set("captureInterrupted", interruptedAt != nil)
       json.set("liveLine", liveLine)
       json.set("finalLine", finalLine)
       json.set("liveMeters", liveDistance.meters)
       json.set("finalMeters", final.meters)
+      json.set("liveFloorMeters", liveDistance.floorMeters)
+      json.set("finalFloorMeters", final.floorMeters)
       json.set("identical", identical)
       json.set("reason", reason)
       json.set("shift", Int(shift.rawValue))
@@ -382,14 +422,26 @@ struct LiveReplay {
       console.out(json.text + "\n")
     } else {
       console.out("\nShift ended after \(LiveCard.clockText(clock - startTime)).\n")
+      for line in interruptionLines() { console.out("  \(line).\n") }
       console.out("  Last live figure:  \(liveLine)\n")
       console.out("  Final figure:      \(finalLine)  (measured from the stored rows in one pass)\n")
+      if let liveFloor = RouteQuality(liveDistance, locale: options.locale).floorSentence,
+        let finalFloor = RouteQuality(final, locale: options.locale).floorSentence
+      {
+        console.out("  Live floor:        \(liveFloor)\n")
+        console.out("  Final floor:       \(finalFloor)\n")
+      }
       console.out(identical ? "  The two figures are identical.\n" : "  They differ: \(reason ?? "")\n")
     }
     console.flush()
     if let failure = puller.failure {
       console.err("routemiles: \(MeasureOptions.describe(failure, in: feedPath))\n")
       return ExitCode.failure
+    }
+    if let at = settings.interruptAt, !interruptDone {
+      console.err(
+        "routemiles: --interrupt-at \(at) is after the feed's last position (the shift ended after \(LiveCard.clockText(clock - startTime))); no interruption was played\n")
+      return ExitCode.usage
     }
     return ExitCode.success
   }
@@ -403,6 +455,8 @@ struct LiveReplay {
       json.set("shiftSeconds", 0)
       json.set("liveLine", line)
       json.set("finalLine", line)
+      json.set("liveFloorMeters", measurement.distance.floorMeters)
+      json.set("finalFloorMeters", measurement.distance.floorMeters)
       json.set("identical", true)
       json.set("reason", nil as String?)
       console.out(json.text + "\n")
@@ -444,6 +498,25 @@ struct LiveReplay {
     console.flush()
   }
 
+  /// What the card says about interruptions: capture killed by `--interrupt-at` (when, what
+  /// was lost, when it resumed) and a replay stopped with Ctrl-C.
+  func interruptionLines() -> [String] {
+    var lines: [String] = []
+    if let at = interruptedAt {
+      let resumes = at + settings.relaunchAfter
+      lines.append(
+        "Capture interrupted at \(LiveCard.clockText(at - startTime)) · \(lostSamples) unsaved "
+          + "\(lostSamples == 1 ? "sample" : "samples") lost · "
+          + (clock >= resumes
+            ? "resumed at \(LiveCard.clockText(resumes - startTime)) as a new capture session"
+            : "resumes at \(LiveCard.clockText(resumes - startTime))"))
+    }
+    if replayInterrupted.load(ordering: .relaxed) {
+      lines.append("Replay stopped with Ctrl-C at \(LiveCard.clockText(clock - startTime)): the shift ended there")
+    }
+    return lines
+  }
+
   mutating func draw() {
     let measurement = ingest.measurement(format: puller.format)
     let report = measurement.report
@@ -471,6 +544,8 @@ struct LiveReplay {
       json.set("batches", batches)
       json.set("discardedBatches", discardedBatches)
       json.set("freshMeasurements", live?.counters.freshMeasurements ?? 0)
+      json.set("captureInterrupted", interruptedAt != nil)
+      json.set("stoppedByUser", replayInterrupted.load(ordering: .relaxed))
       console.out(json.text + "\n")
       console.flush()
       return
@@ -484,6 +559,7 @@ struct LiveReplay {
       "Samples: \(report.retained - lostSamples) captured · \(report.rejectedCount) rejected · \(batches) batches"
         + (discardedBatches > 0 ? " (\(discardedBatches) discarded)" : ""),
     ]
+    lines.append(contentsOf: interruptionLines())
     if card.finished { lines.append("") }
     var text = ""
     if drawnLines > 0 { text += "\u{1B}[\(drawnLines)F" }

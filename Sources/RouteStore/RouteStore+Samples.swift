@@ -46,6 +46,16 @@ extension RouteStore {
     return statement
   }
 
+  /// Deletes every route row of a shift, keeping the shift.
+  ///
+  /// - Complexity: O(*n* log *N*) for its *n* rows in a store of *N*.
+  public func deleteSamples(of shift: ShiftID) throws {
+    let statement = try database.prepare("DELETE FROM route_samples WHERE shift_id = ?")
+    try statement.bind(shift.rawValue, at: 1)
+    defer { statement.reset() }
+    _ = try statement.step()
+  }
+
   /// How many route rows the shift holds.
   ///
   /// - Complexity: O(*n*) in the shift's rows: SQLite counts index entries one by one. This is
@@ -97,10 +107,10 @@ extension RouteStore {
   /// The positions the measurement walks, in timestamp order (ties in storage order; the
   /// calculator orders ties itself).
   ///
-  /// - Complexity: O(*n* log *N*) time, O(*n*) memory (40 bytes a position).
+  /// - Complexity: O(*n* log *N*) time, O(*n*) memory (56 bytes a position).
   public func positions(of shift: ShiftID) throws -> [RoutePosition] {
     let statement = try database.prepare(
-      "SELECT timestamp, latitude, longitude, capture_session FROM route_samples WHERE shift_id = ? ORDER BY timestamp")
+      "SELECT timestamp, latitude, longitude, capture_session, accuracy FROM route_samples WHERE shift_id = ? ORDER BY timestamp")
     try statement.bind(shift.rawValue, at: 1)
     defer { statement.reset() }
     var positions: [RoutePosition] = []
@@ -113,7 +123,8 @@ extension RouteStore {
   /// measured every time it is asked, never stored.
   ///
   /// An interrupted import (`.importing`) is measured the same way, over the whole batches it
-  /// wrote; the caller must label it interrupted, never finished.
+  /// wrote, and is cut off (`RouteDistance.cutOff`): its route is partial and its words say the
+  /// import stopped before the end of its feed. The caller labels it interrupted, never finished.
   ///
   /// - Throws: `.noSuchShift` when there is no such shift.
   /// - Complexity: O(*n* log *N*) to read *n* rows; O(*n*) to walk them (already in order).
@@ -128,15 +139,19 @@ extension RouteStore {
   public func measure(
     _ record: ShiftRecord, maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
   ) throws -> RouteDistance {
-    RouteMileageCalculator(maximumSampleInterval: maximumSampleInterval)
+    var distance = RouteMileageCalculator(maximumSampleInterval: maximumSampleInterval)
       .distance(of: try positions(of: record.id), covering: record.window)
+    if record.isInterrupted { distance.cutOff = RecordingCutOff(line: nil) }
+    return distance
   }
 
-  /// The position in columns `first` … `first + 3`: timestamp, latitude, longitude, session.
+  /// The position in columns `first` … `first + 4`: timestamp, latitude, longitude, session,
+  /// accuracy (the floor's only input beyond the recorded figure's).
   static func position(_ row: Statement, from first: Int32) -> RoutePosition {
     RoutePosition(
       timestamp: row.double(at: first), latitude: row.double(at: first + 1),
       longitude: row.double(at: first + 2),
-      captureSession: row.optionalInteger(at: first + 3).map(CaptureSessionID.init(rawValue:)))
+      captureSession: row.optionalInteger(at: first + 3).map(CaptureSessionID.init(rawValue:)),
+      horizontalAccuracy: row.optionalDouble(at: first + 4))
   }
 }

@@ -26,6 +26,7 @@ public struct ShiftImportWriter: RetainedSampleSink {
   public let shift: ShiftID
   public let batchSize: Int
   var startRecorded: Bool
+  let startsAtFirstSample: Bool
   var pending: [RouteSample] = []
   /// Samples committed so far.
   public private(set) var samplesWritten = 0
@@ -41,6 +42,7 @@ public struct ShiftImportWriter: RetainedSampleSink {
     self.store = store
     self.shift = shift
     self.startRecorded = !startsAtFirstSample
+    self.startsAtFirstSample = startsAtFirstSample
     self.batchSize = max(1, batchSize)
   }
 
@@ -54,6 +56,20 @@ public struct ShiftImportWriter: RetainedSampleSink {
   /// Commits a batch once at least `batchSize` samples are waiting.
   public mutating func chunkFinished() throws {
     if pending.count >= batchSize { try flush(markingComplete: false) }
+  }
+
+  /// Deletes every sample written so far, in one transaction, and forgets those waiting: the
+  /// ingest found the feed stored out of time order and writes it again in time order. The
+  /// shift stays `importing` throughout, so an interruption leaves an interrupted import.
+  public mutating func restart() throws {
+    pending.removeAll()
+    if samplesWritten > 0 {
+      let store = store
+      let shift = shift
+      try store.database.transaction { try store.deleteSamples(of: shift) }
+      samplesWritten = 0
+    }
+    startRecorded = !startsAtFirstSample
   }
 
   /// Commits whatever is waiting, now, as one batch.

@@ -28,23 +28,25 @@ import Testing
 
   // Metres are pinned to the metre. MANIFEST.tsv gives, for comparison:
   // - 70mai 141.6 km: 141.57 km unfiltered (548 repeated timestamps collapse) and 141.47 km
-  //   filtered (the repeats are rejected out of order, 1084 jitter fixes under 5 m dropped);
+  //   filtered (the repeats are exact duplicates, 1001 jitter fixes under 5 m dropped);
   //   each of the four `$V02` recordings is a session; the two status-V rows are no-fix.
   // - iblue747 68.1 km: that is every fix joined; 17 of its silences exceed 120 s and are gaps,
   //   so 67.74 km is recorded (68.07 − 0.33 km across the gaps, checked independently).
   // - mtk-m241 10.5 km: 10.46 km; 78 rows repeat the previous whole-second time (the logger
-  //   wrote `.000` for sub-second fixes): collapsed unfiltered, out of order filtered.
+  //   wrote `.000` for sub-second fixes): collapsed unfiltered; filtered, 5 are exact
+  //   duplicates and 57 out of order (same second, another place: the first in time order and
+  //   then by latitude, longitude is kept).
   // - motoactv 1.0 km: 0.999 km unfiltered, 0.981 km filtered (143 repeated or jitter fixes).
   // - v900: two fragments out of time order (rows 2419–2424, then 1705–1719): unfiltered they
-  //   sort into two segments with a 12-minute gap; filtered, the earlier fragment arrives after
-  //   the later one and is rejected out of order.
+  //   sort into two segments with a 12-minute gap; filtered, the file is judged in time order
+  //   too: the earlier fragment is a parked vehicle (one fix kept), then the 12-minute gap.
   // - G1000: no distance in the manifest; a 7.5-minute taxi and take-off, local time with a
   //   +00:00 UTC offset column; 5.76 km.
   static let realFiles: [RealFile] = [
     RealFile(
       name: "gpsbabel_70mai-a810-dashcam-car.csv", records: 7140,
       filteredMeters: 141_473.554, filteredRetained: 5589,
-      filteredRejected: ["noFix": 2, "outOfOrder": 465, "negligibleMovement": 1084],
+      filteredRejected: ["noFix": 2, "duplicate": 548, "negligibleMovement": 1001],
       unfilteredMeters: 141_573.995, unfilteredUsable: 6590, unfilteredSegments: 4, unfilteredGaps: 3,
       readerRejected: ["noFix": 2], sessions: 4),
     RealFile(
@@ -64,13 +66,13 @@ import Testing
       sessions: 0),
     RealFile(
       name: "gpsbabel_mtk-m241.csv", records: 1199,
-      filteredMeters: 10_421.945, filteredRetained: 947,
-      filteredRejected: ["negligibleMovement": 190, "outOfOrder": 62],
+      filteredMeters: 10_420.935, filteredRetained: 946,
+      filteredRejected: ["negligibleMovement": 191, "outOfOrder": 57, "duplicate": 5],
       unfilteredMeters: 10_460.838, unfilteredUsable: 1121, unfilteredSegments: 1, unfilteredGaps: 0,
       sessions: 0),
     RealFile(
       name: "gpsbabel_v900-advanced.csv", records: 21,
-      filteredMeters: 51.519, filteredRetained: 6, filteredRejected: ["outOfOrder": 15],
+      filteredMeters: 51.519, filteredRetained: 7, filteredRejected: ["negligibleMovement": 14],
       unfilteredMeters: 52.984, unfilteredUsable: 21, unfilteredSegments: 2, unfilteredGaps: 1,
       sessions: 0),
   ]

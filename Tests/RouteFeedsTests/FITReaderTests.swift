@@ -199,24 +199,27 @@ import Testing
     #expect(measured.distance.contributingSegmentCount == 2)
   }
 
-  @Test func aBadCRCStillReadsEveryRecordAndReportsTheDamageAtTheEnd() {
+  @Test func aBadCRCStillReadsEveryRecordAndIsNotedAtItsOffset() {
     let good = FITBuilder.drive(count: 10)
     let fileCRC = measureFIT(good.file(spoilFileCRC: true))
     #expect(fileCRC.report.retained == 10, "every record is read")
     #expect(abs(fileCRC.distance.meters - 9 * HostileDrive.step) < 0.01)
-    guard case .malformedData(let offset, let detail)? = fileCRC.report.failure else {
-      Issue.record("expected a CRC failure, got \(String(describing: fileCRC.report.failure))")
-      return
-    }
-    #expect(offset == 14 + good.data.count, "the CRC's own offset")
-    #expect(detail.contains("CRC"))
-    // A chained file after a bad one is still read.
+    #expect(fileCRC.report.failure == nil)
+    #expect(fileCRC.report.notes == [.crcMismatch: 1])
+    var lines = FeedRecordCollector()
+    var reader = FITReader(options: FeedOptions())
+    let bytes = good.file(spoilFileCRC: true)
+    try? bytes.withUnsafeBufferPointer { try reader.read($0, into: &lines) }
+    try? reader.finish(into: &lines)
+    #expect(lines.records.last == .noted(.crcMismatch, line: 14 + good.data.count), "the CRC's own offset")
+    // A chained file after a bad one is read too.
     let chained = measureFIT(good.file(spoilFileCRC: true) + FITBuilder.drive(count: 3, start: 1_735_689_700).file())
     #expect(chained.report.retained == 13)
-    #expect(chained.report.failure?.byteOffset == 14 + good.data.count)
+    #expect(chained.report.notes == [.crcMismatch: 1])
     let header = measureFIT(good.file(spoilHeaderCRC: true))
     #expect(header.report.retained == 10)
-    #expect(header.report.failure?.byteOffset == 12)
+    #expect(header.report.notes == [.crcMismatch: 1])
+    #expect(header.report.failure == nil)
     // A header CRC of zero means "not computed" (the Edge 800's), never a mismatch.
     var zero = good.file()
     zero[12] = 0
@@ -226,6 +229,7 @@ import Testing
     zero[zero.count - 2] = UInt8(crc.value & 0xFF)
     zero[zero.count - 1] = UInt8(crc.value >> 8)
     #expect(measureFIT(zero).report.failure == nil)
+    #expect(measureFIT(zero).report.notes.isEmpty)
   }
 
   /// CRC-16 as the FIT SDK computes it: the check value of "123456789" for CRC-16/ARC.

@@ -367,22 +367,36 @@ import Testing
       Self.gpxHead + Self.point("0000-01-01T00:00:00Z") + Self.point("0000-01-01T00:00:10Z", "45.5001")
         + Self.point("9999-12-31T23:59:59Z", "45.5002") + Self.point("10000-01-01T00:00:00Z") + Self.point("-0001-01-01T00:00:00Z")
         + Self.gpxTail)
-    #expect(gpx.report.retained == 3)
+    // The year-9999 fix is read, then rejected as alone in time (`timeOutlier`): ten
+    // thousand years from the stretch in the year 0.
+    #expect(gpx.report.retained == 2)
+    #expect(gpx.report.rejected == [.timeOutlier: 1])
     #expect(gpx.report.firstTimestamp == year0)
-    #expect(gpx.report.lastTimestamp == end9999)
+    #expect(gpx.report.lastTimestamp == year0 + 10)
     #expect(gpx.report.errorReasons == [.badTime: 2])
     #expect(gpx.report.errorLines == [6, 7])
-    // Ten thousand years between two fixes is a silence, never a distance.
     #expect(gpx.distance.segments.count == 1)
-    #expect(gpx.distance.gaps.count == 1)
+    #expect(gpx.distance.gaps.isEmpty)
     #expect(abs(gpx.distance.meters - Self.step) < 1e-6)
+    // With the outlier rule off it is kept: ten thousand years between two fixes is a silence,
+    // never a distance.
+    var noOutlierRule = IngestSettings()
+    noOutlierRule.timeOutlierSeparation = .infinity
+    let kept = HostileFeed.measure(
+      Self.gpxHead + Self.point("0000-01-01T00:00:00Z") + Self.point("0000-01-01T00:00:10Z", "45.5001")
+        + Self.point("9999-12-31T23:59:59Z", "45.5002") + Self.gpxTail, settings: noOutlierRule)
+    #expect(kept.report.retained == 3)
+    #expect(kept.report.lastTimestamp == end9999)
+    #expect(kept.distance.segments.count == 1)
+    #expect(kept.distance.gaps.count == 1)
+    #expect(abs(kept.distance.meters - Self.step) < 1e-6)
 
     let csv = HostileFeed.measure(
       Self.csvHeader + "0000-01-01T00:00:00Z,45.5,13.25\n0000-01-01T00:00:10Z,45.5001,13.25\n9999-12-31T23:59:59Z,45.5002,13.25\n"
         + "10000-01-01T00:00:00Z,45.5,13.25\n-0001-01-01T00:00:00Z,45.5,13.25\n")
-    #expect(csv.report.retained == 3)
+    #expect(csv.report.retained == 2)
+    #expect(csv.report.rejected == [.timeOutlier: 1])
     #expect(csv.report.firstTimestamp == year0)
-    #expect(csv.report.lastTimestamp == end9999)
     #expect(csv.report.errorReasons == [.badTime: 2])
     #expect(csv.report.errorLines == [5, 6])
     #expect(abs(csv.distance.meters - Self.step) < 1e-6)
@@ -411,28 +425,28 @@ import Testing
   }
 
   @Test func timesThatRunBackwards() {
-    // Filtered, a fix at or before the last retained one is `outOfOrder`; unfiltered, the
-    // calculator sorts the rows (a stored shift is measured in time order).
+    // A recorded file is judged in time order, filter on or off: the same figure either way.
     let gpx = Self.gpxHead + Self.point("2025-01-01T07:00:20Z") + Self.point("2025-01-01T07:00:10Z", "45.5001")
       + Self.point("2025-01-01T07:00:30Z", "45.5002") + Self.gpxTail
     let csv = Self.csvHeader + "2025-01-01T07:00:20Z,45.5,13.25\n2025-01-01T07:00:10Z,45.5001,13.25\n2025-01-01T07:00:30Z,45.5002,13.25\n"
     for text in [gpx, csv] {
       let filtered = HostileFeed.measure(text)
-      #expect(filtered.report.rejected == [FeedReason("outOfOrder"): 1])
-      #expect(filtered.report.retained == 2)
-      #expect(abs(filtered.distance.meters - 2 * Self.step) < 1e-6)
+      #expect(filtered.report.rejected == [:])
+      #expect(filtered.report.retained == 3)
+      #expect(abs(filtered.distance.meters - 3 * Self.step) < 1e-6)
       let unfiltered = HostileFeed.measure(text, settings: Self.unfiltered)
       #expect(unfiltered.report.retained == 3)
       #expect(abs(unfiltered.distance.meters - 3 * Self.step) < 1e-6)
     }
     // NMEA: time running backwards (other than at midnight) also starts a new capture session,
-    // so nothing is measured across it either way.
+    // so nothing is measured across it either way; in time order the two sessions alternate.
     let nmea = HostileNMEA.rmc("070020") + "\n" + HostileNMEA.rmc("070010", latitude: "4807.0400") + "\n"
       + HostileNMEA.rmc("070030", latitude: "4807.0500") + "\n"
     let filtered = HostileFeed.measure(nmea)
     #expect(filtered.report.sessions == 2)
-    #expect(filtered.report.rejected == [FeedReason("outOfOrder"): 1])
-    #expect(filtered.distance.gaps.count == 1)
+    #expect(filtered.report.rejected == [:])
+    #expect(filtered.report.retained == 3)
+    #expect(filtered.distance.gaps.count == 2)
     #expect(filtered.distance.meters == 0)
     let unfiltered = HostileFeed.measure(nmea, settings: Self.unfiltered)
     #expect(unfiltered.report.retained == 3)

@@ -132,3 +132,16 @@ struct MileageLocaleTests {
     #expect(RouteQuality(d, locale: Self.german).line == "under 0,1 mi recorded · partial route")
   }
 }
+
+@Suite("MileageLocale factors: the floor's stated assumption")
+struct MileageLocaleFactorTests {
+  @Test func factorsKeepTheirSecondDecimalAndDropTrailingZeros() {
+    let english = MileageLocale(identifier: "en_US")
+    let german = MileageLocale(identifier: "de_DE")
+    #expect(english.formattedFactor(1.35) == "1.35")
+    #expect(english.formattedFactor(1.5) == "1.5")
+    #expect(english.formattedFactor(2) == "2")
+    #expect(english.formattedFactor(1.05) == "1.05")
+    #expect(german.formattedFactor(1.35) == "1,35")
+  }
+}

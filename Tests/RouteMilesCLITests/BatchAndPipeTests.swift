@@ -43,11 +43,12 @@ struct BatchAndPipeTests {
     #expect(result.status == 1)
     let rows = result.output.split(separator: "\n")
     #expect(rows.count == 4, "a header and three rows; notes.md is not a feed extension")
-    #expect(rows[0].hasPrefix("source,format,meters,miles,segments,gaps"))
+    #expect(rows[0].hasPrefix("source,format,meters,miles,floor_meters,floor_miles,segments,gaps"))
     #expect(rows[2].contains("b.gpx") && rows[2].contains("malformed"))
     #expect(rows[1].contains("a.csv") && rows[3].contains("c.csv"))
     #expect(result.error.contains("b.gpx:1: malformed document"))
-    #expect(result.error.contains("3 shifts: 2 measured (0 partial), 0 unmeasurable, 1 failed"))
+    // Reading b.gpx stopped at its line 1: it is truncated there (nothing measured), not lost.
+    #expect(result.error.contains("3 shifts: 2 measured (0 partial), 1 unmeasurable, 1 truncated, 0 failed"))
   }
 
   @Test func globsAreExpandedAndUnmatchedOnesReported() throws {

@@ -132,4 +132,35 @@ struct RouteStoreTransactionTests {
       #expect(storeTestIdentical(try store.measure(shift: id), measured.distance))
     }
   }
+
+  @Test("A feed found out of time order after batches were committed is written again, in time order, with nothing left over")
+  func importRestartsInTimeOrder() throws {
+    let store = try RouteStore.inMemory()
+    let route = storeTestRoute(count: 600, seed: 17)
+    func csv(_ samples: [RouteSample]) -> String {
+      "timestamp,latitude,longitude,accuracy\n"
+        + samples.map { "\($0.timestamp),\($0.latitude),\($0.longitude),\($0.horizontalAccuracy ?? 5)\n" }.joined()
+    }
+    var late = route
+    late.swapAt(580, 590)  // out of order only near the end, long after the first batches
+    func imported(_ text: String) throws -> (shift: ShiftID, batches: Int) {
+      var writer = try store.beginImport(source: "feed", window: nil, importedAt: 1, batchSize: 16)
+      // 256-byte reads: a batch is committed every few chunks before the late row is met.
+      var source = MemoryByteSource(text, chunkSize: 256)
+      let measured = try FeedIngest.measure(&source, format: .csv, retained: &writer)
+      try writer.finish()
+      #expect(try store.sampleCount(of: writer.shift) == measured.report.retained)
+      return (writer.shift, writer.batchesCommitted)
+    }
+    let inOrder = try imported(csv(route))
+    let restarted = try imported(csv(late))
+    // The first pass committed batches before it met the late row (the sorted pass writes its
+    // rows when the file has been read: one batch here); the restart deleted them.
+    #expect(inOrder.batches > 20)
+    #expect(restarted.batches > 20)
+    #expect(try store.positions(of: restarted.shift).map(\.timestamp) == store.positions(of: inOrder.shift).map(\.timestamp))
+    #expect(storeTestIdentical(try store.measure(shift: restarted.shift), try store.measure(shift: inOrder.shift)))
+    let record = try #require(try store.shift(restarted.shift))
+    #expect(record.start == route[0].timestamp)
+  }
 }

@@ -70,6 +70,15 @@ public struct DecompressingByteSource<Base: ByteSource>: ByteSource {
     }
   }
 
+  /// Rewindable when the base is: a second pass starts the base over and decides again.
+  public var isRewindable: Bool { base.isRewindable }
+
+  public mutating func rewind() throws(FeedError) {
+    try base.rewind()
+    mode = .undecided
+    peeked = []
+  }
+
   private mutating func startGzip(_ first: UnsafeBufferPointer<UInt8>) throws(FeedError) {
     mode = .gzip(try GzipInflater(first: first))
   }

@@ -9,7 +9,8 @@ import CZlib
 /// padding) are skipped; any other bytes after a member that do not start another member are an
 /// error, and so is data that zlib finds damaged (a bad block, a wrong CRC-32 or length) or that
 /// ends before the member's trailer. Every error names the compressed byte offset where zlib
-/// stopped. Output produced before an error is handed out first; the error comes on the next read.
+/// stopped. Output produced before an error is handed out first; the error comes on the next
+/// read, and on every read after it.
 ///
 /// Memory: zlib's 32 KiB window and state plus one input buffer (64 KiB, or the first chunk's
 /// size), whatever the file's size.
@@ -64,11 +65,9 @@ final class GzipInflater {
   ///
   /// - Complexity: O(*n*) in the bytes produced and consumed.
   func read<Base: ByteSource>(into output: UnsafeMutableBufferPointer<UInt8>, from base: inout Base) throws(FeedError) -> Int {
-    if let error = pendingError {
-      pendingError = nil
-      finished = true
-      throw error
-    }
+    // An error is sticky: every read after it repeats it, so a caller that stopped early
+    // (detection's prefix) meets it again on its next read.
+    if let error = pendingError { throw error }
     guard !finished, let outputBase = output.baseAddress, output.count > 0 else { return 0 }
     var produced = 0
     do throws(FeedError) {
@@ -98,10 +97,8 @@ final class GzipInflater {
         }
       }
     } catch {
-      finished = true
-      guard produced > 0 else { throw error }
       pendingError = error
-      finished = false
+      guard produced > 0 else { throw error }
     }
     return produced
   }

@@ -31,8 +31,8 @@ import RouteMileage
 /// header declares, bytes after the last file that are not another FIT file, a file cut off)
 /// throws `FeedError.malformedData` with the byte offset; records before it stand. A CRC that
 /// does not match (the header's, when present and nonzero, or the file's) does not stop reading:
-/// every record is still read and counted, and the first mismatch is thrown at the end, so the
-/// figure is given but the input is reported as damaged (exit 1, an interrupted import).
+/// every record is still read and counted, and the mismatch is a note (`crcMismatch`, at the
+/// CRC's byte offset), shown beside the figure: the bytes are not what the device wrote.
 ///
 /// Memory: the largest message (at most 130,050 bytes: 255 fields and 255 developer fields of
 /// 255 bytes) when one straddles chunks, plus 16 definitions.
@@ -71,8 +71,6 @@ public struct FITReader: FeedReader {
   var lastTimestamp: UInt32?
   var session = 0
   var timerStopped = false
-  /// The first CRC mismatch, thrown by `finish`.
-  var crcFailure: FeedError?
 
   public init(options: FeedOptions) {}
 
@@ -137,7 +135,6 @@ public struct FITReader: FeedReader {
         byteOffset: end,
         detail: "the FIT file ends before the end of its data (byte \(dataEnd)): it was cut off")
     }
-    if let crcFailure { throw crcFailure }
   }
 
   /// The header's offset once its first 12 bytes are read, else where it starts.
@@ -167,11 +164,7 @@ public struct FITReader: FeedReader {
     case .fileHeaderRest(let size):
       if size >= 14 {
         let stored = UInt16(unit[0]) | UInt16(unit[1]) << 8
-        if stored != 0, stored != headerCRC.value, crcFailure == nil {
-          crcFailure = .malformedData(
-            byteOffset: start,
-            detail: "FIT file \(files)'s header CRC is \(hex(stored)) but its bytes give \(hex(headerCRC.value)): the header was damaged")
-        }
+        if stored != 0, stored != headerCRC.value { sink.noted(.crcMismatch, line: start) }
       }
       stage = .recordHeader
     case .recordHeader:
@@ -205,11 +198,7 @@ public struct FITReader: FeedReader {
       if let definition = definitions[local] { dataMessage(unit, definition, timeOffset: timeOffset, into: &sink) }
     case .fileCRC:
       let stored = UInt16(unit[0]) | UInt16(unit[1]) << 8
-      if stored != crc.value, crcFailure == nil {
-        crcFailure = .malformedData(
-          byteOffset: start,
-          detail: "FIT file \(files)'s CRC is \(hex(stored)) but its bytes give \(hex(crc.value)): the file was damaged after it was written; its records were read and counted, so check the figure")
-      }
+      if stored != crc.value { sink.noted(.crcMismatch, line: start) }
       stage = .fileHeaderStart
     }
   }
@@ -343,10 +332,5 @@ public struct FITReader: FeedReader {
     } else if FITProfile.Event.stops.contains(type) {
       timerStopped = true
     }
-  }
-
-  private func hex(_ value: UInt16) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return "0x" + String(repeating: "0", count: 4 - digits.count) + digits
   }
 }

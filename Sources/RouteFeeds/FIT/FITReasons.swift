@@ -11,6 +11,10 @@ extension FeedReason {
   public static let badFieldSize = FeedReason("badFieldSize")
   /// A FIT `record` message the file ends inside of (cut off). Counted under `errors`.
   public static let unfinishedRecord = FeedReason("unfinishedRecord")
+  /// A FIT header or file whose CRC-16 does not match its bytes: the file was changed or damaged
+  /// after it was written. Every record is read all the same; reported under `notes`, at the
+  /// CRC's byte offset.
+  public static let crcMismatch = FeedReason("crcMismatch")
   /// A FIT data message that is not a `record` (file_id, event, lap, session, device_info, hr,
   /// developer data, …): not a position. Counted under `ignored`.
   public static let nonRecordMessage = FeedReason("nonRecordMessage")

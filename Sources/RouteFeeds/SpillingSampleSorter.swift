@@ -1,0 +1,299 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Sorts any number of samples in bounded memory: up to `runLimit` are sorted in memory; past
+/// that each full buffer is sorted and written to a temporary file as a *run*, and the runs are
+/// merged at the end, at most `mergeFanIn` at a time (larger counts are merged in rounds into
+/// longer runs first), each read through a buffer of `readBlock` samples.
+///
+/// Memory: about `runLimit + mergeFanIn × readBlock` samples of
+/// `MemoryLayout<TimeOrderedSample>.stride` (136) bytes, plus the in-memory sort's scratch,
+/// whatever the input's size (with the defaults, 131,072 + 256 × 512 samples: 36 MB, and about
+/// 9 MB of scratch); disk: the samples once, plus once more per merge round (only past 256
+/// runs, 33.5 M samples). The temporary file is created with `mkstemp` in `$TMPDIR` (or `/tmp`) and
+/// unlinked at once, so nothing is left behind even when the process is killed.
+///
+/// - Complexity: O(*n* log *n*) comparisons.
+struct SpillingSampleSorter {
+  static let defaultRunLimit = 1 << 17
+  static let mergeFanIn = 256
+  static let readBlock = 512
+
+  let runLimit: Int
+  let byArrival: Bool
+  var buffer: [TimeOrderedSample] = []
+  var spill: SpillFile?
+  var runs: [SpillFile.Run] = []
+  /// Samples appended so far.
+  private(set) var count = 0
+
+  init(runLimit: Int = defaultRunLimit, byArrival: Bool = false) {
+    self.runLimit = max(2, runLimit)
+    self.byArrival = byArrival
+  }
+
+  /// Whether anything had to go to disk.
+  var spilled: Bool { !runs.isEmpty }
+
+  mutating func append(_ item: TimeOrderedSample) throws(FeedError) {
+    buffer.append(item)
+    count += 1
+    if buffer.count >= runLimit { try spillBuffer() }
+  }
+
+  private mutating func spillBuffer() throws(FeedError) {
+    guard !buffer.isEmpty else { return }
+    sortBuffer()
+    if spill == nil { spill = try SpillFile() }
+    let run = try spill!.write(buffer)
+    runs.append(run)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private mutating func sortBuffer() {
+    let byArrival = byArrival
+    buffer.sort { TimeOrderedSample.precedes($0, $1, byArrival: byArrival) }
+  }
+
+  /// Hands every sample to `body` in order, then empties the sorter.
+  mutating func drain(_ body: (TimeOrderedSample) throws -> Void) throws {
+    var cursor = try sorted()
+    while let item = try cursor.next() { try body(item) }
+  }
+
+  /// A cursor over every sample in order; the sorter is emptied (its memory and any spill file
+  /// now belong to the cursor).
+  mutating func sorted() throws(FeedError) -> SortedSamples {
+    defer {
+      buffer = []
+      runs = []
+      spill = nil
+      count = 0
+    }
+    guard let spill else {
+      sortBuffer()
+      return SortedSamples(memory: buffer)
+    }
+    try spillBuffer()
+    buffer = []
+    while runs.count > Self.mergeFanIn {
+      var merging = SortedSamples(runs: Array(runs.prefix(Self.mergeFanIn)), file: spill, byArrival: byArrival)
+      var writer = SpillFile.RunWriter(file: spill)
+      while let item = try merging.next() { try writer.append(item) }
+      runs.removeFirst(Self.mergeFanIn)
+      runs.append(try writer.finish())
+    }
+    return SortedSamples(runs: runs, file: spill, byArrival: byArrival)
+  }
+}
+
+/// Samples in order, from memory or merged from sorted runs on disk (a k-way merge through a
+/// binary heap of the runs' heads; equal heads come out in run order, so it is deterministic).
+struct SortedSamples {
+  var memory: [TimeOrderedSample] = []
+  var memoryIndex = 0
+  var file: SpillFile?
+  var readers: [SpillFile.RunReader] = []
+  var heads: [TimeOrderedSample] = []
+  var heap: [Int] = []
+  var byArrival = false
+  var primed = false
+
+  init(memory: [TimeOrderedSample]) {
+    self.memory = memory
+  }
+
+  init(runs: [SpillFile.Run], file: SpillFile, byArrival: Bool) {
+    self.file = file
+    self.byArrival = byArrival
+    readers = runs.map { SpillFile.RunReader(run: $0) }
+  }
+
+  mutating func next() throws(FeedError) -> TimeOrderedSample? {
+    guard let file else {
+      guard memoryIndex < memory.count else { return nil }
+      defer { memoryIndex += 1 }
+      return memory[memoryIndex]
+    }
+    if !primed {
+      primed = true
+      let blank = TimeOrderedSample(sample: .init(timestamp: 0, latitude: 0, longitude: 0), session: nil)
+      for index in readers.indices {
+        if let first = try readers[index].next(from: file) {
+          heads.append(first)
+          heap.append(index)
+        } else {
+          heads.append(blank)
+        }
+      }
+      if heap.count > 1 {
+        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+      }
+    }
+    guard let top = heap.first else { return nil }
+    let item = heads[top]
+    if let following = try readers[top].next(from: file) {
+      heads[top] = following
+    } else {
+      heap[0] = heap[heap.count - 1]
+      heap.removeLast()
+    }
+    if heap.count > 1 { siftDown(0) }
+    return item
+  }
+
+  private func less(_ a: Int, _ b: Int) -> Bool {
+    if TimeOrderedSample.precedes(heads[a], heads[b], byArrival: byArrival) { return true }
+    return !TimeOrderedSample.precedes(heads[b], heads[a], byArrival: byArrival) && a < b
+  }
+
+  private mutating func siftDown(_ start: Int) {
+    var parent = start
+    while true {
+      let left = 2 * parent + 1
+      guard left < heap.count else { return }
+      var child = left
+      if left + 1 < heap.count, less(heap[left + 1], heap[left]) { child = left + 1 }
+      guard less(heap[child], heap[parent]) else { return }
+      heap.swapAt(child, parent)
+      parent = child
+    }
+  }
+}
+
+/// An unlinked temporary file that sorted runs are written to and read back from.
+final class SpillFile {
+  /// A run: `count` samples from byte `offset`.
+  struct Run {
+    var offset: Int
+    var count: Int
+  }
+
+  let descriptor: Int32
+  private(set) var end = 0
+  static let stride = MemoryLayout<TimeOrderedSample>.stride
+
+  init() throws(FeedError) {
+    let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((directory + "/routemiles-sort-XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw Self.failure("cannot create a temporary file in \(directory)") }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    descriptor = fd
+  }
+
+  deinit { close(descriptor) }
+
+  static func failure(_ what: String) -> FeedError {
+    .temporaryStorage(detail: "\(what) (\(String(cString: strerror(errno))))")
+  }
+
+  /// Appends `items` as one run.
+  func write(_ items: [TimeOrderedSample]) throws(FeedError) -> Run {
+    let run = Run(offset: end, count: items.count)
+    try append(items)
+    return run
+  }
+
+  func append(_ items: [TimeOrderedSample]) throws(FeedError) {
+    let failure = items.withUnsafeBytes { bytes -> FeedError? in
+      do throws(FeedError) {
+        try append(bytes)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  func append(_ bytes: UnsafeRawBufferPointer) throws(FeedError) {
+    var done = 0
+    while done < bytes.count {
+      let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(end + done))
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw Self.failure("cannot write the temporary file that sorts the feed by time")
+      }
+      done += written
+    }
+    end += bytes.count
+  }
+
+  /// Reads `count` samples from byte `offset` into `items`.
+  func read(_ items: inout [TimeOrderedSample], count: Int, at offset: Int) throws(FeedError) {
+    items.removeAll(keepingCapacity: true)
+    guard count > 0 else { return }
+    let blank = TimeOrderedSample(sample: .init(timestamp: 0, latitude: 0, longitude: 0), session: nil)
+    items.append(contentsOf: repeatElement(blank, count: count))
+    let total = count * Self.stride
+    let failed = items.withUnsafeMutableBytes { bytes -> Bool in
+      var done = 0
+      while done < total {
+        let got = pread(descriptor, bytes.baseAddress! + done, total - done, off_t(offset + done))
+        if got < 0, errno == EINTR { continue }
+        guard got > 0 else { return true }
+        done += got
+      }
+      return false
+    }
+    if failed { throw Self.failure("cannot read back the temporary file that sorts the feed by time") }
+  }
+
+  /// Reads one run block by block.
+  struct RunReader {
+    var run: Run
+    var block: [TimeOrderedSample] = []
+    var index = 0
+    var consumed = 0
+
+    init(run: Run) { self.run = run }
+
+    mutating func next(from file: SpillFile) throws(FeedError) -> TimeOrderedSample? {
+      if index == block.count {
+        let remaining = run.count - consumed
+        guard remaining > 0 else { return nil }
+        let count = min(remaining, SpillingSampleSorter.readBlock)
+        try file.read(&block, count: count, at: run.offset + consumed * SpillFile.stride)
+        consumed += count
+        index = 0
+      }
+      defer { index += 1 }
+      return block[index]
+    }
+  }
+
+  /// Appends one run sample by sample, through a buffer.
+  struct RunWriter {
+    let file: SpillFile
+    let offset: Int
+    var pending: [TimeOrderedSample] = []
+    var count = 0
+
+    init(file: SpillFile) {
+      self.file = file
+      offset = file.end
+    }
+
+    mutating func append(_ item: TimeOrderedSample) throws(FeedError) {
+      pending.append(item)
+      count += 1
+      if pending.count >= SpillingSampleSorter.readBlock { try flush() }
+    }
+
+    mutating func flush() throws(FeedError) {
+      try file.append(pending)
+      pending.removeAll(keepingCapacity: true)
+    }
+
+    mutating func finish() throws(FeedError) -> Run {
+      try flush()
+      return Run(offset: offset, count: count)
+    }
+  }
+}
