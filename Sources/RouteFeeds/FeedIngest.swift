@@ -24,6 +24,8 @@ public struct IngestSettings: Sendable {
   public var maximumSampleInterval: Double
   /// The finished shift's window; nil for a running shift or an unknown one.
   public var window: ShiftWindow?
+  /// The shift's timeline, when known: it replaces `window` (see `ShiftIngest+Timeline.swift`).
+  public var timeline: ShiftTimeline?
 
   public init(
     filter: RouteSampleFilter? = RouteSampleFilter(),
@@ -67,11 +69,16 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   var sessionIDs: [Int: CaptureSessionID] = [:]
   var lastOrdinal: Int?
   var lastSessionID: CaptureSessionID?
+  let timeline: ShiftTimeline?
+  var captureInterval: Int?
 
   public init(settings: IngestSettings, retained: Retained) {
     filter = settings.filter
     if filter != nil { filter?.maximumSampleInterval = settings.maximumSampleInterval }
-    accumulator = RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, window: settings.window)
+    accumulator =
+      settings.timeline.map { RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, timeline: $0) }
+      ?? RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, window: settings.window)
+    timeline = settings.timeline
     calculator = RouteMileageCalculator(maximumSampleInterval: settings.maximumSampleInterval)
     window = settings.window
     retainedSink = retained
@@ -84,6 +91,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
       if report.lastTimestamp.map({ sample.timestamp > $0 }) ?? true { report.lastTimestamp = sample.timestamp }
     }
     if sample.horizontalAccuracyIsEstimated { report.estimatedAccuracy += 1 }
+    if timeline != nil, !admitByTimeline(sample) { return }
     var sample = sample
     sample.captureSession = captureSession(for: session)
     if filter != nil {
@@ -170,7 +178,9 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
       }
       distance = accumulator.distance
     } else {
-      distance = calculator.distance(of: unfiltered, covering: window)
+      distance =
+        timeline.map { calculator.distance(of: unfiltered, timeline: $0) }
+        ?? calculator.distance(of: unfiltered, covering: window)
     }
     return FeedMeasurement(format: format, distance: distance, report: report)
   }

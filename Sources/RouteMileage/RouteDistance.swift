@@ -33,12 +33,17 @@ public struct RouteDistance: Sendable, Hashable {
   public var positionsNotAfterPrevious: Int
   /// Usable positions that belong to no contributing segment (a stretch of one).
   public var isolatedPositionCount: Int
+  /// Positions recorded while the shift was paused (its timeline says so), not measured.
+  public var positionsInsidePause: Int
+  /// Positions recorded while the vehicle was parked (its timeline says so), not measured.
+  public var positionsWhileParked: Int
 
   public init(
     meters: Double = 0, segments: [RouteSegment] = [], gaps: [RouteGap] = [],
     usablePositionCount: Int = 0, usesInferredContinuity: Bool = false,
     unusablePositionCount: Int = 0, positionsOutsideWindow: Int = 0,
-    positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0
+    positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0,
+    positionsInsidePause: Int = 0, positionsWhileParked: Int = 0
   ) {
     self.meters = meters
     self.segments = segments
@@ -49,6 +54,8 @@ public struct RouteDistance: Sendable, Hashable {
     self.positionsOutsideWindow = positionsOutsideWindow
     self.positionsNotAfterPrevious = positionsNotAfterPrevious
     self.isolatedPositionCount = isolatedPositionCount
+    self.positionsInsidePause = positionsInsidePause
+    self.positionsWhileParked = positionsWhileParked
   }
 
   /// How many unbroken stretches of capture contributed distance.

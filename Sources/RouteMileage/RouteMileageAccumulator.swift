@@ -38,6 +38,11 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   @usableFromInline var notAfterPrevious: Int = 0
   @usableFromInline var isolated: Int = 0
   @usableFromInline var inferred: Bool = false
+  /// The shift's timeline, when known; see `RouteMileageAccumulator+Timeline.swift`.
+  public internal(set) var timeline: ShiftTimeline?
+  @usableFromInline var interruptionsWalked: Int = 0
+  @usableFromInline var insidePause: Int = 0
+  @usableFromInline var whileParked: Int = 0
 
   public init(
     maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval,
@@ -48,7 +53,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   }
 
   /// Every position offered so far, walked or skipped.
-  public var positionsOffered: Int { usable + unusable + outsideWindow + notAfterPrevious }
+  public var positionsOffered: Int { usable + unusable + outsideWindow + notAfterPrevious + insidePause + whileParked }
 
   /// The last position walked, or nil before the first. An extension only counts positions
   /// after this one.
@@ -77,12 +82,16 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       unusable += 1
       return
     }
-    if let window, !window.contains(position.timestamp) {
+    if timeline != nil {
+      guard admitByTimeline(position.timestamp) else { return }
+    } else if let window, !window.contains(position.timestamp) {
       outsideWindow += 1
       return
     }
     guard let previous = last else {
-      if let window, position.timestamp - window.start > continuity.maximumSampleInterval {
+      if let start = timeline?.start {
+        walkInterruptions(from: start, to: position.timestamp, leadingKind: .windowStart)
+      } else if let window, position.timestamp - window.start > continuity.maximumSampleInterval {
         gaps.append(RouteGap(kind: .windowStart, start: window.start, end: position.timestamp))
       }
       startSegment(at: position)
@@ -94,6 +103,12 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
     }
     if previous.captureSession == nil, position.captureSession == nil {
       inferred = true
+    }
+    if timeline != nil, walkInterruptions(from: previous.timestamp, to: position.timestamp, leadingKind: .silence) {
+      // A pause or park lies between them: capture stopped, whatever the sessions say.
+      closeSegment()
+      startSegment(at: position)
+      return
     }
     if let kind = continuity.gap(from: previous, to: position) {
       closeSegment()
@@ -164,13 +179,16 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       isolatedCount += 1
     }
     var allGaps = gaps
-    if let window, let last, window.end - last.timestamp > continuity.maximumSampleInterval {
+    if timeline != nil {
+      allGaps += trailingTimelineGaps()
+    } else if let window, let last, window.end - last.timestamp > continuity.maximumSampleInterval {
       allGaps.append(RouteGap(kind: .windowEnd, start: last.timestamp, end: window.end))
     }
     return RouteDistance(
       meters: meters, segments: segments, gaps: allGaps,
       usablePositionCount: usable, usesInferredContinuity: inferred,
       unusablePositionCount: unusable, positionsOutsideWindow: outsideWindow,
-      positionsNotAfterPrevious: notAfterPrevious, isolatedPositionCount: isolatedCount)
+      positionsNotAfterPrevious: notAfterPrevious, isolatedPositionCount: isolatedCount,
+      positionsInsidePause: insidePause, positionsWhileParked: whileParked)
   }
 }
