@@ -35,6 +35,8 @@ enum BatchCommand {
       --no-progress           terminal / never show one (default: only on a terminal).
 
     \(MeasureOptions.help)
+
+    \(MeasureOptions.timelineHelp)
     """
 
   enum OutputFormat: String { case table, csv, jsonl }
@@ -42,8 +44,8 @@ enum BatchCommand {
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
       argv, command: name,
-      options: MeasureOptions.valueOptions.union(["format", "jobs", "store"]),
-      flags: MeasureOptions.flagOptions.union(["help", "progress", "no-progress"]))
+      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["format", "jobs", "store"]),
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "progress", "no-progress"]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success

@@ -12,6 +12,8 @@ struct InputResult {
   var formatName: String?
   /// Retained positions, kept only when a picture was asked for.
   var positions: [RoutePosition] = []
+  /// The shift's timeline, when the feed was measured with one.
+  var timeline: ShiftTimeline?
 
   var failed: Bool { failure != nil }
 }
@@ -27,6 +29,15 @@ extension MeasureOptions {
   /// Opens and measures one feed. Never throws: an unreadable input is a failed result.
   func measure(path: String, keepPositions: Bool = false) -> InputResult {
     var result = InputResult(source: path)
+    let settings: IngestSettings
+    do {
+      settings = try self.settings(forFeed: path)
+    } catch {
+      // A refused timeline: nothing is measured from this feed.
+      result.failure = "\(error)"
+      return result
+    }
+    result.timeline = settings.timeline
     let source: FileByteSource
     do {
       source = try FileByteSource(path: path)

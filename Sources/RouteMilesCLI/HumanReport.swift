@@ -16,11 +16,14 @@ enum HumanReport {
       lines.append("  Reading stopped \(place) (the error is on standard error); this covers what was read before it.")
     }
     for sentence in quality.detailSentences { lines.append("  " + sentence) }
+    if let timeline = result.timeline { lines.append("  " + shiftLine(timeline)) }
     lines.append("  " + ingestSummary(measurement.report, format: measurement.format))
     let distance = measurement.distance
     var notMeasured: [String] = []
     if distance.unusablePositionCount > 0 { notMeasured.append("\(distance.unusablePositionCount) describing nowhere on Earth") }
     if distance.positionsOutsideWindow > 0 { notMeasured.append("\(distance.positionsOutsideWindow) outside the shift window") }
+    if distance.positionsInsidePause > 0 { notMeasured.append("\(distance.positionsInsidePause) while the shift was paused") }
+    if distance.positionsWhileParked > 0 { notMeasured.append("\(distance.positionsWhileParked) while parked") }
     if distance.positionsNotAfterPrevious > 0 { notMeasured.append("\(distance.positionsNotAfterPrevious) sharing a timestamp or out of order") }
     if !notMeasured.isEmpty {
       lines.append("  Kept but not measured: " + notMeasured.joined(separator: ", ") + ".")

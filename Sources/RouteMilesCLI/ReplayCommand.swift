@@ -53,6 +53,8 @@ enum ReplayCommand {
       --json                  JSON Lines even on a terminal.
 
     \(MeasureOptions.help)
+
+    \(MeasureOptions.timelineHelp)
     """
 
   struct Settings {
@@ -70,11 +72,11 @@ enum ReplayCommand {
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
       argv, command: name,
-      options: MeasureOptions.valueOptions.union([
+      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union([
         "speed", "refresh", "route-update", "batch-seconds", "store", "discard-batches", "seed",
         "interrupt-at", "relaunch-after",
       ]),
-      flags: MeasureOptions.flagOptions.union(["help", "json"]))
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "json"]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success

@@ -49,13 +49,15 @@ enum ImportCommand {
       --batch-size N          Samples per transaction (default 4096).
 
     \(MeasureOptions.help)
+
+    \(MeasureOptions.timelineHelp)
     """
 
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
       argv, command: name,
-      options: MeasureOptions.valueOptions.union(["store", "batch-size"]),
-      flags: MeasureOptions.flagOptions.union(["help", "json"]))
+      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["store", "batch-size"]),
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "json"]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success
