@@ -254,6 +254,7 @@ enum BatchJob: Sendable {
     case .shift(let storePath, let record):
       var result = InputResult(source: "shift \(record.id.rawValue) (\(record.source))")
       result.formatName = "store"
+      result.timeline = record.timeline
       if record.isInterrupted {
         result.failure = "\(storePath): shift \(record.id.rawValue) is an interrupted import; its figure would not be the shift's"
         return result

@@ -43,10 +43,14 @@ enum ImportCommand {
     Without --shift-start/--shift-end the shift has no window: it starts at its first retained
     sample, its end is unknown, and no window gaps are counted.
 
+    A file whose content (SHA-256) is already stored as a finished import is not imported
+    again: the import says which shift holds it and skips it.
+
     Options:
       --store PATH            The store (required).
       --json                  One JSON object per input (the measure fields plus "shift").
       --batch-size N          Samples per transaction (default 4096).
+      --allow-duplicate       Import a file even when its content is already stored.
 
     \(MeasureOptions.help)
 
@@ -57,7 +61,7 @@ enum ImportCommand {
     let arguments = try Arguments(
       argv, command: name,
       options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["store", "batch-size"]),
-      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "json"]))
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "json", "allow-duplicate"]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success
@@ -74,7 +78,13 @@ enum ImportCommand {
     var status = ExitCode.success
     for path in arguments.operands {
       do {
-        let result = try importFeed(path, into: store, options: options, batchSize: batchSize)
+        let result = try importFeed(
+          path, into: store, options: options, batchSize: batchSize, allowDuplicate: arguments.has("allow-duplicate"))
+        if let duplicate = result.duplicateOf {
+          console.out(duplicateReport(path, shift: duplicate, json: arguments.has("json")))
+          console.flush()
+          continue
+        }
         if let failure = result.input.failure {
           console.err("routemiles: \(failure)\n")
           status = ExitCode.failure
@@ -82,6 +92,7 @@ enum ImportCommand {
         if arguments.has("json") {
           var json = MeasurementJSON.object(for: result.input, locale: options.locale, window: options.settings.window)
           json.set("shift", result.shift.map { Int($0.rawValue) } ?? -1)
+          if let timeline = result.input.timeline { json.set("shiftTimeline", MeasurementJSON.shift(timeline)) }
           console.out(json.text + "\n")
         } else {
           console.out(result.summary(locale: options.locale))
@@ -99,6 +110,8 @@ enum ImportCommand {
     var input: InputResult
     var shift: ShiftID?
     var complete: Bool
+    /// The stored shift with the same content, when the import was skipped for it.
+    var duplicateOf: ShiftID? = nil
 
     func summary(locale: MileageLocale) -> String {
       guard let shift, let measurement = input.measurement else {
@@ -112,20 +125,33 @@ enum ImportCommand {
   }
 
   /// Imports one feed; the shift is complete only when the feed was read to the end.
-  static func importFeed(_ path: String, into store: RouteStore, options: MeasureOptions, batchSize: Int) throws -> Imported {
+  static func importFeed(
+    _ path: String, into store: RouteStore, options: MeasureOptions, batchSize: Int, allowDuplicate: Bool = false
+  ) throws -> Imported {
     var input = InputResult(source: path)
+    let settings: IngestSettings
+    let contentHash: String?
     let source: FileByteSource
     do {
+      settings = try options.settings(forFeed: path)
       source = try FileByteSource(path: path)
+      // Standard input cannot be read twice, so it is never checked for duplicates.
+      contentHash = path == "-" ? nil : try ContentHash.ofFile(path)
     } catch {
-      input.failure = "\(path): \(error)"
+      // A refused timeline or an unreadable file: nothing is imported from this feed.
+      input.failure = error is ShiftTimelineFile.Failure ? "\(error)" : "\(path): \(error)"
       return Imported(input: input, shift: nil, complete: false)
     }
+    input.timeline = settings.timeline
+    if !allowDuplicate, let contentHash, let existing = try store.completeShift(withContentHash: contentHash) {
+      return Imported(input: input, shift: nil, complete: false, duplicateOf: existing)
+    }
     var writer = try store.beginImport(
-      source: path, window: options.settings.window, importedAt: wallClockSeconds(), batchSize: batchSize)
+      source: path, timeline: settings.timeline, window: settings.window, contentHash: contentHash,
+      importedAt: wallClockSeconds(), batchSize: batchSize)
     var bytes = source
     var measurement = try FeedIngest.measure(
-      &bytes, format: options.inputFormat, options: options.feedOptions, settings: options.settings, retained: &writer)
+      &bytes, format: options.inputFormat, options: options.feedOptions, settings: settings, retained: &writer)
     let complete = measurement.report.failure == nil
     if complete {
       try writer.finish()
@@ -184,7 +210,7 @@ enum ShiftsCommand {
       }
       let records = try store.shifts()
       if !arguments.has("json") {
-        console.out("  shift  status        start                 end                   samples  figure\n")
+        console.out("  shift  status        start                 end                   working   samples  figure\n")
       }
       for record in records {
         let distance = record.isInterrupted ? nil : try store.measure(record, maximumSampleInterval: interval)
@@ -203,12 +229,23 @@ enum ShiftsCommand {
     return ExitCode.success
   }
 
+  /// `interrupted`, `running`, `ended` (a finished shift with a window: an ended timeline or
+  /// `--shift-start/--shift-end`), or `no window` (a finished import with neither: never called
+  /// complete, since nothing says the shift was over when the feed stopped).
   static func statusWord(_ record: ShiftRecord) -> String {
     switch record.status {
     case .importing: "interrupted"
-    case .complete: "complete"
+    case .complete: record.hasEnded ? "ended" : "no window"
     case .running: "running"
     }
+  }
+
+  /// Working time (elapsed less paused) from the timeline, or the window's length when the
+  /// shift has a window and no timeline; nil when neither is known.
+  static func workingSeconds(_ record: ShiftRecord) -> Double? {
+    if let timeline = record.timeline, timeline.end != nil { return timeline.workingDuration(asOf: timeline.end!) }
+    if record.timeline == nil, let window = record.window { return window.end - window.start }
+    return nil
   }
 
   static func row(_ record: ShiftRecord, distance: RouteDistance?, locale: MileageLocale) -> String {
@@ -222,7 +259,8 @@ enum ShiftsCommand {
       distance.map { RouteQuality($0, locale: locale).line }
       ?? "not measured: interrupted import (\(record.sampleCount) rows kept)"
     return pad(String(record.id.rawValue), 7) + "  " + pad(statusWord(record), 12, left: true) + "  "
-      + pad(start, 20, left: true) + "  " + pad(end, 20, left: true) + "  " + pad(String(record.sampleCount), 7)
+      + pad(start, 20, left: true) + "  " + pad(end, 20, left: true) + "  "
+      + pad(workingSeconds(record).map(CivilTime.duration) ?? "—", 8, left: true) + "  " + pad(String(record.sampleCount), 7)
       + "  " + figure + "  (" + record.source + ")"
   }
 
@@ -235,11 +273,35 @@ enum ShiftsCommand {
     json.set("end", record.end.map(CivilTime.iso8601))
     json.set("importedAt", CivilTime.iso8601(record.importedAt))
     json.set("samples", record.sampleCount)
+    json.set("workingSeconds", workingSeconds(record))
+    if let window = record.window {
+      var windowJSON = JSONObject()
+      windowJSON.set("start", CivilTime.iso8601(window.start))
+      windowJSON.set("end", CivilTime.iso8601(window.end))
+      json.set("window", windowJSON)
+    } else {
+      json.set("window", nil as String?)
+    }
+    if let timeline = record.timeline { json.set("timeline", MeasurementJSON.shift(timeline)) }
     if let distance {
       MeasurementJSON.figures(distance, quality: RouteQuality(distance, locale: locale), into: &json)
     } else {
       json.set("summary", nil as String?)
     }
     return json
+  }
+}
+
+extension ImportCommand {
+  /// What `import` says about a file whose content is already stored.
+  static func duplicateReport(_ path: String, shift: ShiftID, json: Bool) -> String {
+    if json {
+      var object = JSONObject()
+      object.set("source", path)
+      object.set("skipped", true)
+      object.set("duplicateOf", Int(shift.rawValue))
+      return object.text + "\n"
+    }
+    return "\(path): already stored as \(shift) (same content); skipped. Use --allow-duplicate to import it again.\n"
   }
 }

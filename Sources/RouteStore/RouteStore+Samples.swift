@@ -109,7 +109,7 @@ extension RouteStore {
   }
 
   /// The shift's figure: `RouteMileageCalculator` over its stored rows in one pass, with the
-  /// shift's window when it has one. This is the only figure a finished shift reports; it is
+  /// shift's timeline, or else its window, when it has one. This is the only figure a finished shift reports; it is
   /// measured every time it is asked, never stored.
   ///
   /// An interrupted import (`.importing`) is measured the same way, over the whole batches it
@@ -128,8 +128,11 @@ extension RouteStore {
   public func measure(
     _ record: ShiftRecord, maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
   ) throws -> RouteDistance {
-    RouteMileageCalculator(maximumSampleInterval: maximumSampleInterval)
-      .distance(of: try positions(of: record.id), covering: record.window)
+    let calculator = RouteMileageCalculator(maximumSampleInterval: maximumSampleInterval)
+    // With a recorded timeline the shift is measured against it: its window, and every pause
+    // and park a gap of its own.
+    if let timeline = record.timeline { return calculator.distance(of: try positions(of: record.id), timeline: timeline) }
+    return calculator.distance(of: try positions(of: record.id), covering: record.window)
   }
 
   /// The position in columns `first` … `first + 3`: timestamp, latitude, longitude, session.
