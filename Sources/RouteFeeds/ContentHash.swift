@@ -123,3 +123,18 @@ public struct ContentHash: Sendable {
     return hash.finalize()
   }
 }
+
+/// A byte source that hashes what it hands out, so an import learns its feed's content hash in
+/// the same single read that measures it (no second pass over a large file).
+public struct HashingByteSource<Base: ByteSource>: ByteSource {
+  public var base: Base
+  public private(set) var hash = ContentHash()
+
+  public init(_ base: Base) { self.base = base }
+
+  public mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(FeedError) -> Int {
+    let count = try base.read(into: buffer)
+    hash.update(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+    return count
+  }
+}

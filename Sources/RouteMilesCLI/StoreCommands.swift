@@ -43,8 +43,8 @@ enum ImportCommand {
     Without --shift-start/--shift-end the shift has no window: it starts at its first retained
     sample, its end is unknown, and no window gaps are counted.
 
-    A file whose content (SHA-256) is already stored as a finished import is not imported
-    again: the import says which shift holds it and skips it.
+    A file whose content (SHA-256, taken while the feed is read) is already stored as a finished
+    import is not kept again: the import says which shift holds it and removes its own.
 
     Options:
       --store PATH            The store (required).
@@ -130,30 +130,32 @@ enum ImportCommand {
   ) throws -> Imported {
     var input = InputResult(source: path)
     let settings: IngestSettings
-    let contentHash: String?
     let source: FileByteSource
     do {
       settings = try options.settings(forFeed: path)
       source = try FileByteSource(path: path)
-      // Standard input cannot be read twice, so it is never checked for duplicates.
-      contentHash = path == "-" ? nil : try ContentHash.ofFile(path)
     } catch {
       // A refused timeline or an unreadable file: nothing is imported from this feed.
       input.failure = error is ShiftTimelineFile.Failure ? "\(error)" : "\(path): \(error)"
       return Imported(input: input, shift: nil, complete: false)
     }
     input.timeline = settings.timeline
-    if !allowDuplicate, let contentHash, let existing = try store.completeShift(withContentHash: contentHash) {
-      return Imported(input: input, shift: nil, complete: false, duplicateOf: existing)
-    }
     var writer = try store.beginImport(
-      source: path, timeline: settings.timeline, window: settings.window, contentHash: contentHash,
+      source: path, timeline: settings.timeline, window: settings.window, contentHash: nil,
       importedAt: wallClockSeconds(), batchSize: batchSize)
-    var bytes = source
+    // The content hash is taken in the same read that measures the feed.
+    var bytes = HashingByteSource(source)
     var measurement = try FeedIngest.measure(
       &bytes, format: options.inputFormat, options: options.feedOptions, settings: settings, retained: &writer)
     let complete = measurement.report.failure == nil
     if complete {
+      let contentHash = bytes.hash.finalize()
+      if !allowDuplicate, let existing = try store.completeShift(withContentHash: contentHash) {
+        // The same content is already a finished shift: this import leaves nothing behind.
+        try store.deleteShift(writer.shift)
+        return Imported(input: input, shift: nil, complete: false, duplicateOf: existing)
+      }
+      try store.setContentHash(contentHash, of: writer.shift)
       try writer.finish()
     } else {
       try writer.flush()
