@@ -547,17 +547,17 @@ struct LiveReplay {
       return
     }
     var lines = [
-      "\(card?.stateLine ?? ShiftCard.inProgressLine) · \(ReplayCommand.clockText(working))",
+      "\(card?.stateLine ?? ShiftCard.inProgressLine) · \(ReplayCommand.clockText(working))"
+        + (card?.parkedLine.map { " · " + $0 } ?? ""),
       quality.line,
-      card?.parkedLine ?? "",
-      (card?.controls ?? []).map { "[\($0.rawValue)]" }.joined(separator: " "),
       latest.isMeasured
         ? "\(latest.contributingSegmentCount) \(latest.contributingSegmentCount == 1 ? "segment" : "segments") · \(latest.gapCount) \(latest.gapCount == 1 ? "gap" : "gaps")"
         : "",
       "Samples: \(report.retained - lostSamples) captured · \(report.rejectedCount) rejected · \(batches) batches"
         + (discardedBatches > 0 ? " (\(discardedBatches) discarded)" : ""),
     ]
-    if finished { lines.append("") }
+    // The controls while the shift runs; the line is left blank once it has ended.
+    lines.append(finished ? "" : (card?.controls ?? []).map { "[\($0.rawValue)]" }.joined(separator: " "))
     var text = ""
     if drawnLines > 0 { text += "\u{1B}[\(drawnLines)F" }
     for line in lines { text += "\u{1B}[2K" + line + "\n" }
