@@ -1,4 +1,6 @@
+import FixtureSupport
 import Foundation
+import RouteFeeds
 import RouteMileage
 import RouteStore
 import Testing
@@ -9,11 +11,19 @@ struct TimelineStoreTests {
   typealias E = ShiftTimeline.Event
   /// A store written by main's build at 74b801e (schema version 1): shift 1 without a window,
   /// shift 2 with --shift-start 07:59 / --shift-end 08:30, 98 legacy rows each.
-  static let version1 = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/store/version1.sqlite")
+  static let version1 = "store/version1.sqlite"
 
   static func copyOfVersion1(to path: String) throws {
-    try FileManager.default.copyItem(atPath: Self.version1.path, toPath: path)
+    try FileManager.default.copyItem(atPath: try Fixtures.path(Self.version1), toPath: path)
+  }
+
+  /// The fixture is the file its manifest row describes (Tests/Fixtures/MANIFEST.tsv).
+  @Test func theVersion1FixtureMatchesItsManifestRow() throws {
+    let manifest = String(decoding: try Fixtures.bytes("MANIFEST.tsv"), as: UTF8.self)
+    let row = try #require(manifest.split(separator: "\n").first { $0.hasPrefix(Self.version1 + "\t") })
+    var hash = ContentHash()
+    hash.update(try Fixtures.bytes(Self.version1))
+    #expect(row.split(separator: "\t").last.map(String.init) == hash.finalize())
   }
 
   @Test func aVersion1StoreIsMigratedAndKeepsEveryShiftAndFigure() throws {
