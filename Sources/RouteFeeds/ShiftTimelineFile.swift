@@ -49,17 +49,19 @@ public enum ShiftTimelineFile {
 
     public var description: String {
       let place = line.map { "\(path):\($0)" } ?? path
+      let subject = line.map { "line \($0)" } ?? "the timeline"
       let message: String =
         switch rule {
         case .unreadable(let reason): "cannot read the timeline: \(reason)"
-        case .notJSON(let reason): "a timeline line must be one JSON object: \(reason)"
-        case .notAnObject: "a timeline line must be a JSON object such as {\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}"
-        case .missingTime: "the event has no \"at\" time (a string such as \"2025-11-04T08:00:00Z\")"
-        case .badTime(let text): "\"at\" must be an ISO 8601 time such as 2025-11-04T08:00:00Z, not '\(text)'"
-        case .missingEvent: "the line has no \"event\" (start, pause, resume, park, drive or end)"
-        case .unknownEvent(let text): "unknown event '\(text)': use start, pause, resume, park, drive or end"
+        case .notJSON(let reason): "\(subject) is not one JSON object: \(reason)"
+        case .notAnObject:
+          "\(subject) must be a JSON object such as {\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}"
+        case .missingTime: "\(subject) has no \"at\" time (a string such as \"2025-11-04T08:00:00Z\")"
+        case .badTime(let text): "\(subject): \"at\" must be an ISO 8601 time such as 2025-11-04T08:00:00Z, not '\(text)'"
+        case .missingEvent: "\(subject) has no \"event\" (start, pause, resume, park, drive or end)"
+        case .unknownEvent(let text): "\(subject): unknown event '\(text)': use start, pause, resume, park, drive or end"
         case .refused(let refusal, let other):
-          "refused: \(refusal)"
+          "the event on \(subject) is refused: \(refusal)"
             + (refusal.collidesWith.map { " at \(CivilTime.iso8601($0.at))" } ?? "")
             + (other.map { " on line \($0)" } ?? "")
         case .empty: "the timeline holds no event"

@@ -14,6 +14,8 @@ struct InputResult {
   var positions: [RoutePosition] = []
   /// The shift's timeline, when the feed was measured with one.
   var timeline: ShiftTimeline?
+  /// True when the feed was not measured because its timeline was malformed or refused.
+  var timelineRefused = false
 
   var failed: Bool { failure != nil }
 }
@@ -35,6 +37,7 @@ extension MeasureOptions {
     } catch {
       // A refused timeline: nothing is measured from this feed.
       result.failure = "\(error)"
+      result.timelineRefused = true
       return result
     }
     result.timeline = settings.timeline

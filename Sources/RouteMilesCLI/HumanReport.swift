@@ -7,7 +7,8 @@ enum HumanReport {
   static func text(for result: InputResult, locale: MileageLocale, explain: Bool) -> String {
     var lines = [result.source]
     guard let measurement = result.measurement else {
-      return lines.joined(separator: "\n") + "\n  Not measured: the input could not be read.\n"
+      let why = result.timelineRefused ? "its shift timeline was refused" : "the input could not be read"
+      return lines.joined(separator: "\n") + "\n  Not measured: \(why).\n"
     }
     let quality = RouteQuality(measurement.distance, locale: locale)
     lines.append("  " + quality.line)

@@ -29,7 +29,7 @@ struct ShiftTimelineFileTests {
   }
 
   @Test(arguments: [
-    ("{\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}\nnot json\n", 2, "must be one JSON object"),
+    ("{\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}\nnot json\n", 2, "line 2 is not one JSON object"),
     ("[1, 2]\n", 1, "must be a JSON object"),
     ("{\"event\": \"start\"}\n", 1, "no \"at\" time"),
     ("{\"at\": \"08:00\", \"event\": \"start\"}\n", 1, "ISO 8601"),
@@ -60,7 +60,7 @@ struct ShiftTimelineFileTests {
       #expect(error.line == 3)
       #expect(
         error.description
-          == "day.timeline.jsonl:3: refused: park while the shift is paused: a paused shift is never parked (it collides with the pause) at 2025-11-04T10:00:00Z on line 2"
+          == "day.timeline.jsonl:3: the event on line 3 is refused: park while the shift is paused: a paused shift is never parked (it collides with the pause) at 2025-11-04T10:00:00Z on line 2"
       )
     }
   }

@@ -149,21 +149,23 @@ struct TimelineAcceptanceTests {
     for command in [["measure", "--json"], ["batch", "--format", "jsonl"]] {
       let result = CLITestSupport.run(command + ["--timeline", refused, files.feed])
       #expect(result.status == 1, "\(command)")
-      #expect(result.error.contains("\(refused):3: refused: park while the shift is paused"), "\(result.error)")
+      #expect(result.error.contains("\(refused):3: the event on line 3 is refused: park while the shift is paused"), "\(result.error)")
       let json = try #require(try CLITestSupport.jsonLines(result.output).first)
       #expect(json["meters"] == nil, "nothing is measured from that feed")
     }
+    let human = CLITestSupport.run(["measure", "--timeline", refused, files.feed])
+    #expect(human.output.contains("Not measured: its shift timeline was refused."))
     // import stores nothing.
     let store = files.directory.appendingPathComponent("store.sqlite").path
     let imported = CLITestSupport.run(["import", "--store", store, "--timeline", refused, files.feed])
     #expect(imported.status == 1)
-    #expect(imported.error.contains(":3: refused:"))
+    #expect(imported.error.contains(":3: the event on line 3 is refused:"))
     let listed = CLITestSupport.run(["shifts", "--store", store, "--json"])
     #expect(listed.output.isEmpty)
     // replay too.
     let replayed = CLITestSupport.run(["replay", "--speed", "max", "--json", "--timeline", refused, files.feed])
     #expect(replayed.status == 1)
-    #expect(replayed.error.contains(":3: refused:"))
+    #expect(replayed.error.contains(":3: the event on line 3 is refused:"))
   }
 
   @Test func theSidecarIsPickedUpUnlessToldNot() throws {
