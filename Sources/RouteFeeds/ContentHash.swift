@@ -76,7 +76,7 @@ public struct ContentHash: Sendable {
 
   private mutating func compress(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) {
     @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-    state = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+    state = Self.k.withUnsafeBufferPointer { k in withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
       for t in 0..<16 {
         let i = offset + t * 4
         w[t] = UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
@@ -90,7 +90,7 @@ public struct ContentHash: Sendable {
       for t in 0..<64 {
         let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
         let ch = (e & f) ^ (~e & g)
-        let temp1 = h &+ s1 &+ ch &+ Self.k[t] &+ w[t]
+        let temp1 = h &+ s1 &+ ch &+ k[t] &+ w[t]
         let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
         let maj = (a & b) ^ (a & c) ^ (b & c)
         let temp2 = s0 &+ maj
@@ -104,7 +104,7 @@ public struct ContentHash: Sendable {
         a = temp1 &+ temp2
       }
       return (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
-    }
+    } }
   }
 
   /// The SHA-256 of the file at `path`, read in 1 MiB chunks.

@@ -70,7 +70,10 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   var lastOrdinal: Int?
   var lastSessionID: CaptureSessionID?
   let timeline: ShiftTimeline?
+  let hasTimeline: Bool
   var captureInterval: Int?
+  var capturingFrom = Double.infinity
+  var capturingTo = -Double.infinity
 
   public init(settings: IngestSettings, retained: Retained) {
     filter = settings.filter
@@ -79,6 +82,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
       settings.timeline.map { RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, timeline: $0) }
       ?? RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, window: settings.window)
     timeline = settings.timeline
+    hasTimeline = settings.timeline != nil
     calculator = RouteMileageCalculator(maximumSampleInterval: settings.maximumSampleInterval)
     window = settings.window
     retainedSink = retained
@@ -91,7 +95,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
       if report.lastTimestamp.map({ sample.timestamp > $0 }) ?? true { report.lastTimestamp = sample.timestamp }
     }
     if sample.horizontalAccuracyIsEstimated { report.estimatedAccuracy += 1 }
-    if timeline != nil, !admitByTimeline(sample) { return }
+    if hasTimeline, !admitByTimeline(sample) { return }
     var sample = sample
     sample.captureSession = captureSession(for: session)
     if filter != nil {

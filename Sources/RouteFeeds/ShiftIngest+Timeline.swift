@@ -13,8 +13,11 @@ extension ShiftIngest {
   /// - Returns: whether the position goes on to the filter.
   /// - Complexity: O(*k*) in the timeline's events.
   mutating func admitByTimeline(_ sample: RouteSample) -> Bool {
+    let instant = sample.timestamp
+    // Hot path: still inside the capture interval of the previous position.
+    if instant >= capturingFrom && instant <= capturingTo { return true }
     guard let timeline else { return true }
-    guard case .capturing(let index) = timeline.placement(of: sample.timestamp) else {
+    guard case .capturing(let index) = timeline.placement(of: instant) else {
       if filter != nil {
         accumulator.append(sample.position)
       } else {
@@ -24,6 +27,8 @@ extension ShiftIngest {
     }
     if let current = captureInterval, current != index { interruptCapture() }
     captureInterval = index
+    capturingFrom = timeline.captureIntervals[index].start
+    capturingTo = timeline.captureIntervals[index].end ?? .infinity
     return true
   }
 }

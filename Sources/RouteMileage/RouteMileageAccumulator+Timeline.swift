@@ -17,20 +17,40 @@ extension RouteMileageAccumulator {
   /// A walk measured against `timeline`; see the extension's notes.
   public init(maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval, timeline: ShiftTimeline?) {
     self.init(maximumSampleInterval: maximumSampleInterval, window: nil)
-    self.timeline = timeline
+    if let timeline { extendTimeline(timeline) }
   }
 
   /// Replaces the timeline with a later reading of the same shift (the same events and
   /// possibly more). Interruptions the walk has already passed stay where they were.
   public mutating func extendTimeline(_ newer: ShiftTimeline) {
     timeline = newer
+    hasTimeline = true
+    // An open interval may have closed: look it up again at the next position.
+    capturingFrom = .infinity
+    capturingTo = -.infinity
+    updateNextInterruptionEnd()
   }
 
-  /// Counts and refuses a position the timeline places outside capture.
+  /// The end of the next closed interruption not walked yet (+∞ when there is none), so the walk
+  /// looks at the timeline only when a position reaches it.
+  @usableFromInline
+  mutating func updateNextInterruptionEnd() {
+    let interruptions = timeline?.interruptions ?? []
+    nextInterruptionEnd =
+      interruptionsWalked < interruptions.count ? (interruptions[interruptionsWalked].end ?? .infinity) : .infinity
+  }
+
+  /// Counts and refuses a position the timeline places outside capture; the slow path of the
+  /// cached capture interval.
   @usableFromInline
   mutating func admitByTimeline(_ instant: Double) -> Bool {
     switch timeline?.placement(of: instant) {
-    case .capturing?, nil: return true
+    case .capturing(let index)?:
+      let interval = timeline!.captureIntervals[index]
+      capturingFrom = interval.start
+      capturingTo = interval.end ?? .infinity
+      return true
+    case nil: return true
     case .paused?: insidePause += 1
     case .parked?: whileParked += 1
     case .beforeStart?, .afterEnd?: outsideWindow += 1
@@ -58,6 +78,7 @@ extension RouteMileageAccumulator {
       crossed = true
       interruptionsWalked += 1
     }
+    if crossed { updateNextInterruptionEnd() }
     if to - edge > continuity.maximumSampleInterval, crossed || leadingKind == .windowStart {
       gaps.append(RouteGap(kind: kind, start: edge, end: to))
     }

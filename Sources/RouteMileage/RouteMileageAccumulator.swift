@@ -43,6 +43,12 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   @usableFromInline var interruptionsWalked: Int = 0
   @usableFromInline var insidePause: Int = 0
   @usableFromInline var whileParked: Int = 0
+  // The timeline's hot-path cache (see `RouteMileageAccumulator+Timeline.swift`), so a position
+  // in the current capture interval never touches the timeline's arrays.
+  @usableFromInline var hasTimeline = false
+  @usableFromInline var capturingFrom = Double.infinity
+  @usableFromInline var capturingTo = -Double.infinity
+  @usableFromInline var nextInterruptionEnd = Double.infinity
 
   public init(
     maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval,
@@ -82,8 +88,9 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       unusable += 1
       return
     }
-    if timeline != nil {
-      guard admitByTimeline(position.timestamp) else { return }
+    if hasTimeline {
+      let instant = position.timestamp
+      guard (instant >= capturingFrom && instant <= capturingTo) || admitByTimeline(instant) else { return }
     } else if let window, !window.contains(position.timestamp) {
       outsideWindow += 1
       return
@@ -104,7 +111,9 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
     if previous.captureSession == nil, position.captureSession == nil {
       inferred = true
     }
-    if timeline != nil, walkInterruptions(from: previous.timestamp, to: position.timestamp, leadingKind: .silence) {
+    if hasTimeline, position.timestamp >= nextInterruptionEnd,
+      walkInterruptions(from: previous.timestamp, to: position.timestamp, leadingKind: .silence)
+    {
       // A pause or park lies between them: capture stopped, whatever the sessions say.
       closeSegment()
       startSegment(at: position)
@@ -179,7 +188,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       isolatedCount += 1
     }
     var allGaps = gaps
-    if timeline != nil {
+    if hasTimeline {
       allGaps += trailingTimelineGaps()
     } else if let window, let last, window.end - last.timestamp > continuity.maximumSampleInterval {
       allGaps.append(RouteGap(kind: .windowEnd, start: last.timestamp, end: window.end))

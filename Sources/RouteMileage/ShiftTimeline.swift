@@ -15,8 +15,9 @@
 /// the open stretch between them. A position recorded at the very instant of a pause or a resume
 /// therefore belongs to the capture interval on that side.
 ///
-/// - Complexity: applying an event is O(1); `placement(of:)` and the durations are O(*k*) in the
-///   number of events (a shift has tens, not thousands).
+/// - Complexity: applying an event is O(1); `placement(of:)` is O(log *k*) in the number of
+///   events (callers walking positions cache the current capture interval, so a position costs
+///   O(1) in practice); the durations are O(*k*).
 public struct ShiftTimeline: Sendable, Hashable {
   /// One thing a driver did to the shift, at an instant (seconds since 1970, UTC).
   public struct Event: Sendable, Hashable {
@@ -228,18 +229,23 @@ public struct ShiftTimeline: Sendable, Hashable {
   public func placement(of instant: Double) -> Placement {
     guard let start, instant >= start else { return .beforeStart }
     if let end, instant > end { return .afterEnd }
-    // Intervals are in time order; search from the newest, where live positions land.
-    var index = captureIntervals.count - 1
-    while index >= 0 {
-      let interval = captureIntervals[index]
-      if interval.contains(instant) { return .capturing(index) }
-      if interval.start < instant { break }
-      index -= 1
+    // The last capture interval starting at or before `instant` (intervals are in time order).
+    var low = 0
+    var high = captureIntervals.count
+    while low < high {
+      let middle = (low + high) / 2
+      if captureIntervals[middle].start <= instant { low = middle + 1 } else { high = middle }
     }
-    for interruption in interruptions.reversed() where instant >= interruption.start {
-      return interruption.kind == .pause ? .paused : .parked
+    if low > 0, captureIntervals[low - 1].contains(instant) { return .capturing(low - 1) }
+    // Otherwise it lies in the last interruption that began at or before it.
+    low = 0
+    high = interruptions.count
+    while low < high {
+      let middle = (low + high) / 2
+      if interruptions[middle].start <= instant { low = middle + 1 } else { high = middle }
     }
-    return .beforeStart
+    guard low > 0 else { return .beforeStart }
+    return interruptions[low - 1].kind == .pause ? .paused : .parked
   }
 
   /// Where the shift stood at `instant` (the state after every event at or before it).
