@@ -178,7 +178,9 @@ enum ShiftsCommand {
 
     Lists the shifts in the store with their figures, each measured from the stored rows in one
     pass every time it is asked (nothing derived is stored). A shift whose import was interrupted
-    is listed as such, with its row count and no figure.
+    is listed as such, with its row count and no figure. Status: ended (a window from a timeline
+    or --shift-start/--shift-end), no window (a finished import with neither), interrupted, or
+    running; "working" is working time (elapsed less paused).
 
     Options:
       --store PATH            The store (required).
