@@ -52,11 +52,15 @@ public enum FeedRecord: Sendable, Hashable, CustomStringConvertible {
   case rejected(FeedReason, line: Int)
   case unreadable(FeedReason, line: Int)
   case ignored(FeedReason, line: Int)
+  /// A caveat on a record read all the same (see `FeedSink.noted`).
+  case noted(FeedReason, line: Int)
 
   /// The line the record starts on.
   public var line: Int {
     switch self {
-    case .position(_, _, let line), .rejected(_, let line), .unreadable(_, let line), .ignored(_, let line): line
+    case .position(_, _, let line), .rejected(_, let line), .unreadable(_, let line), .ignored(_, let line),
+      .noted(_, let line):
+      line
     }
   }
 
@@ -68,6 +72,7 @@ public enum FeedRecord: Sendable, Hashable, CustomStringConvertible {
     case .rejected(let reason, let line): "\(line): rejected \(reason)"
     case .unreadable(let reason, let line): "\(line): unreadable \(reason)"
     case .ignored(let reason, let line): "\(line): ignored \(reason)"
+    case .noted(let reason, let line): "\(line): noted \(reason)"
     }
   }
 
@@ -78,6 +83,7 @@ public enum FeedRecord: Sendable, Hashable, CustomStringConvertible {
     case .rejected(let reason, let line): sink.rejected(reason, line: line)
     case .unreadable(let reason, let line): sink.unreadable(reason, line: line)
     case .ignored(let reason, let line): sink.ignored(reason, line: line)
+    case .noted(let reason, let line): sink.noted(reason, line: line)
     }
   }
 }
@@ -93,6 +99,7 @@ public struct FeedRecordCollector: FeedSink {
   public mutating func rejected(_ reason: FeedReason, line: Int) { records.append(.rejected(reason, line: line)) }
   public mutating func unreadable(_ reason: FeedReason, line: Int) { records.append(.unreadable(reason, line: line)) }
   public mutating func ignored(_ reason: FeedReason, line: Int) { records.append(.ignored(reason, line: line)) }
+  public mutating func noted(_ reason: FeedReason, line: Int) { records.append(.noted(reason, line: line)) }
 }
 
 /// Pulls a feed's records one at a time, reading a chunk whenever it runs out: memory stays
@@ -116,11 +123,18 @@ public struct FeedRecordPuller<Source: ByteSource> {
     var count = 0
     var failure: FeedError?
     do {
-      count = try first.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try source.read(into: pointer) }
+      count = try first.withUnsafeMutableBufferPointer { pointer throws(FeedError) in
+        try FeedIngest.readPrefix(&source, into: pointer)
+      }
     } catch {
       failure = error
     }
     first.removeSubrange(count...)
+    if failure == nil,
+      let kind = first.withUnsafeBufferPointer({ FeedFileKind.sniff(UnsafeBufferPointer(rebasing: $0.prefix(8192))) })
+    {
+      failure = .notAFeed(kind)
+    }
     let detected = format ?? first.withUnsafeBufferPointer { FeedFormat.detect(prefix: UnsafeBufferPointer(rebasing: $0.prefix(8192))) }
     self.source = source
     self.format = detected

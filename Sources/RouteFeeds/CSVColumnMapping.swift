@@ -109,6 +109,9 @@ public struct CSVColumnMapping: Sendable, Hashable, CustomStringConvertible {
   /// Nil: year-first dates, dotted day-first dates (`29.11.2025`) and six-digit `YYMMDD`; an
   /// ambiguous date stops the read and asks for this.
   public var dateOrder: DateOrder?
+  /// Unit factors to SI (m, m/s) a key carried (`speed_knots=5`, `alt_ft=Höhe`); a field not
+  /// here takes the unit its mapped header name says (`speed=Speed (knots)`), else none.
+  public var scales: [Field: Double] = [:]
 
   public init(
     columns: [Field: Column] = [:], hasHeader: Bool = true, delimiter: Delimiter? = nil,
@@ -195,6 +198,7 @@ public struct CSVColumnMapping: Sendable, Hashable, CustomStringConvertible {
           "'\(key)' is not a field or option; fields are \(fields); options are header, delimiter, timestamp_format, date_format")
       }
       try once(field.rawValue, &seen)
+      if let scale = CSVHeaderNames.meaning(of: key)?.scale, scale != 1 { scales[field] = scale }
       if value.allSatisfy(\.isASCIIDigitCharacter) {
         guard let number = Int(value), number >= 1, number <= CSVHeaderNames.maximumColumns else {
           throw Self.problem("\(field.rawValue)=\(value): columns are numbered from 1 to \(CSVHeaderNames.maximumColumns)")

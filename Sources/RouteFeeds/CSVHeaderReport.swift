@@ -83,7 +83,7 @@ enum CSVHeaderReport {
     if nonEmpty.contains(where: { $0.unicodeScalars.contains { $0.value < 0x09 || (0x0E..<0x20).contains($0.value) } }) {
       return .unmappedColumns(
         line: line,
-        detail: "the first line holds binary bytes, so this does not look like a CSV file; if it is GPX or NMEA, pass --format")
+        detail: "the first line holds binary bytes, so this does not look like a CSV file; if it is GPX or NMEA, pass --input-format gpx or --input-format nmea")
     }
     let valueLike = nonEmpty.filter(looksLikeValue).count
     if !nonEmpty.isEmpty, valueLike * 2 >= nonEmpty.count {

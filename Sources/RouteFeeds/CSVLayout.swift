@@ -128,6 +128,16 @@ extension CSVLayout {
     return layout
   }
 
+  /// Sets the unit factor of a measured column (accuracy, speed, altitude); others have none.
+  mutating func applyScale(_ scale: Double, to role: CSVRole) {
+    switch role {
+    case .horizontalAccuracy: accuracyScale = scale
+    case .speed: speedScale = scale
+    case .altitude: altitudeScale = scale
+    default: break
+    }
+  }
+
   /// A file without a header line: every column comes from the mapping, by number.
   static func headerless(mapping: CSVColumnMapping, delimiter: UInt8, line: Int) throws(FeedError) -> CSVLayout {
     var layout = CSVLayout()
@@ -135,6 +145,7 @@ extension CSVLayout {
     for (field, column) in mapping.columns {
       guard case .number(let number) = column else { continue }
       layout[CSVRole(field)] = number - 1
+      layout.applyScale(mapping.scales[field] ?? 1, to: CSVRole(field))
     }
     if layout.date < 0, layout.timestamp < 0, layout.time >= 0 {
       layout.timestamp = layout.time
@@ -188,6 +199,12 @@ extension CSVLayout {
         }
         let role = CSVRole(field)
         layout[role] = index
+        // The unit: the key's (`speed_knots=5`), else the mapped header name's (`Speed (knots)`).
+        var headerScale: Double?
+        if let meaning = CSVHeaderNames.meaning(of: cells[index]), case .other(let named) = meaning.kind, named == role {
+          headerScale = meaning.scale
+        }
+        layout.applyScale(mapping.scales[field] ?? headerScale ?? 1, to: role)
         explicit.insert(role)
         used.insert(index)
       }

@@ -109,14 +109,20 @@ public struct CSVReader: FeedReader {
     }
     guard !skipping, !carry.isEmpty || carryState != .recordStart else { return }
     if carryState == .quoted {
-      // A quote opened and never closed: the record (and any lines it swallowed) is lost.
+      // A quote opened and never closed: the record (and any lines it swallowed) is lost, and
+      // the file was cut inside it.
       let start = line
       line += carryNewlines + 1
       resetCarry()
       sink.unreadable(.csvUnterminatedQuote, line: start)
-      return
+      throw .cutOffLastLine(start)
     }
-    try completeCarry(into: &sink)
+    // The last record has no line end: when it cannot be read, the file was cut inside it.
+    let lastLine = line
+    var watch = LastLineWatch(sink)
+    defer { sink = watch.sink }
+    try completeCarry(into: &watch)
+    if watch.sawUnreadable, layout != nil { throw .cutOffLastLine(lastLine) }
   }
 
   // MARK: Chunks

@@ -13,6 +13,11 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   case unmappedColumns(line: Int, detail: String)
   /// The input could not be read at all (I/O).
   case unreadableInput(detail: String)
+  /// The file is not a feed's text: compressed, an archive, UTF-16, or binary. Nothing is read.
+  case notAFeed(FeedFileKind)
+  /// The feed was read to its end, but not one of its records could be read; `reasons` says
+  /// why, by count.
+  case nothingReadable(records: Int, reasons: [FeedReason: Int])
 
   /// The line the problem is on, when there is one.
   public var line: Int? {
@@ -20,7 +25,18 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     case .malformed(let line, _), .truncated(let line, _), .needsDate(let line),
       .unmappedColumns(let line, _):
       line
-    case .unreadableInput: nil
+    case .unreadableInput, .notAFeed, .nothingReadable: nil
+    }
+  }
+
+  /// Whether reading stopped partway through the recording, so the route ends where it
+  /// stopped (a cut-off or damaged feed, or one that needs a date from some point on). A file
+  /// that is not a feed, a header that cannot be mapped, or a feed read to its end with nothing
+  /// readable did not stop partway: nothing of it was measured.
+  public var stopsReadingPartway: Bool {
+    switch self {
+    case .malformed, .truncated, .needsDate, .unreadableInput: true
+    case .unmappedColumns, .notAFeed, .nothingReadable: false
     }
   }
 
@@ -32,6 +48,11 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       "this NMEA log carries times of day but no date (no RMC or ZDA sentence); pass --date YYYY-MM-DD with the UTC date the log starts on"
     case .unmappedColumns(_, let detail): "cannot map the CSV columns: \(detail)"
     case .unreadableInput(let detail): "cannot read the input: \(detail)"
+    case .notAFeed(let kind): "this is \(kind.name), not a feed: \(kind.advice)"
+    case .nothingReadable(let records, let reasons):
+      "none of its \(records) \(records == 1 ? "record" : "records") could be read ("
+        + reasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ") + ")"
     }
   }
 }

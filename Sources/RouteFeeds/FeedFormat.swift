@@ -10,7 +10,7 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
   ///   comma (`$GPRMC,`); comment lines (`#`) and one truncated first line are tolerated.
   /// - CSV: anything else.
   ///
-  /// Detection never fails; a wrong guess shows up as unreadable records, and `--format`
+  /// Detection never fails; a wrong guess shows up as unreadable records, and `--input-format`
   /// overrides it.
   ///
   /// - Complexity: O(*n*) in the prefix length.

@@ -169,6 +169,10 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     report.ignored[reason, default: 0] += 1
   }
 
+  public mutating func noted(_ reason: FeedReason, line: Int) {
+    report.notes[reason, default: 0] += 1
+  }
+
   /// The measurement of everything delivered so far, and the report with the filter's counts.
   public func measurement(format: FeedFormat) -> FeedMeasurement {
     var report = report
@@ -216,17 +220,19 @@ public enum FeedIngest {
     var firstCount = 0
     var failure: FeedError?
     do {
-      firstCount = try source.read(into: buffer)
+      // Detection reads the same prefix however the source delivers its bytes.
+      firstCount = try readPrefix(&source, into: buffer)
     } catch {
       failure = error
     }
     let detected = format ?? FeedFormat.detect(prefix: UnsafeBufferPointer(rebasing: buffer[0..<min(firstCount, 8192)]))
     var ingest = ShiftIngest(settings: settings, retained: retained)
     defer { retained = ingest.retainedSink }
+    if failure == nil, let kind = FeedFileKind.sniff(UnsafeBufferPointer(rebasing: buffer[0..<min(firstCount, 8192)])) {
+      failure = .notAFeed(kind)
+    }
     if let failure {
-      var measurement = ingest.measurement(format: detected)
-      measurement.report.failure = failure
-      return measurement
+      return concluded(ingest.measurement(format: detected), failure: failure)
     }
     switch detected {
     case .gpx:
@@ -239,9 +245,7 @@ public enum FeedIngest {
       var reader = CSVReader(options: options)
       failure = try run(&reader, &source, &ingest, buffer, firstCount)
     }
-    var measurement = ingest.measurement(format: detected)
-    measurement.report.failure = failure
-    return measurement
+    return concluded(ingest.measurement(format: detected), failure: failure)
   }
 
   /// Measures one feed, keeping no retained samples.

@@ -20,6 +20,15 @@ public protocol FeedSink {
   /// A line that is not a record at all (a proprietary NMEA sentence, a comment), counted so
   /// nothing read goes unaccounted, but not a record.
   mutating func ignored(_ reason: FeedReason, line: Int)
+
+  /// A caveat on a record that was read all the same (an NMEA sentence without a checksum).
+  /// Reported under `notes`; it is neither a record nor an error, so the accounting identity
+  /// is untouched. Sinks that do not report can ignore it (the default does nothing).
+  mutating func noted(_ reason: FeedReason, line: Int)
+}
+
+extension FeedSink {
+  public mutating func noted(_ reason: FeedReason, line: Int) {}
 }
 
 import RouteMileage

@@ -25,6 +25,9 @@ public struct IngestReport: Sendable, Hashable {
   public var errorLines: [Int] = []
   /// Lines that are not records, by kind.
   public var ignored: [FeedReason: Int] = [:]
+  /// Caveats on records that were read all the same, by kind (`checksumMissing`: NMEA
+  /// sentences read without a checksum to verify them). Not part of the accounting identity.
+  public var notes: [FeedReason: Int] = [:]
   /// Distinct capture sessions the feed delivered positions in.
   public var sessions = 0
   /// Positions delivered without a session (legacy rows).

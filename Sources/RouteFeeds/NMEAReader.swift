@@ -30,6 +30,8 @@ public struct NMEAReader: FeedReader {
   var partialIsUnusual = false
   /// True once the line being read has been counted unreadable.
   var lineHasProblem = false
+  /// True once a sentence without a checksum was read: this logger writes none.
+  var sawUncheckedSentence = false
   /// Scratch for the sentence being read, reused so nothing large is copied per sentence.
   var fix = NMEAFix(.rmc, timeOfDay: nil)
 
@@ -130,8 +132,14 @@ public struct NMEAReader: FeedReader {
     var start = 0
     lineHasProblem = false
     while start < line.count {
-      let frame = NMEASentenceParser.frame(line, from: start, lastLine: lastLine)
+      // A log that has shown it writes no checksums: its unterminated last line is read like
+      // the others (a cut one still fails on its fields or its feed ends early).
+      let frame = NMEASentenceParser.frame(line, from: start, lastLine: lastLine && !sawUncheckedSentence)
       start = frame.next
+      if frame.unchecked, frame.verdict.isRead {
+        sawUncheckedSentence = true
+        sink.noted(.checksumMissing, line: number)
+      }
       try sentence(frame, in: line, number: number, into: &sink)
     }
   }
@@ -172,7 +180,7 @@ public struct NMEAReader: FeedReader {
       try assembler.zda(timeOfDay: zda.timeOfDay, date: zda.date, line: number, into: &sink)
     case .ais, .proprietary, .supporting, .otherTalker:
       sink.ignored(frame.verdict.reason, line: number)
-    case .notASentence, .missingChecksum, .truncated, .badChecksum, .badAddress:
+    case .notASentence, .truncated, .badChecksum, .badAddress:
       problem(frame.verdict.reason, line: number, into: &sink)
     }
   }
@@ -185,8 +193,17 @@ public struct NMEAReader: FeedReader {
       var whole: [UInt8] = []
       swap(&whole, &partial)
       let unusual = partialIsUnusual
+      // The last line has no line end: when it cannot be read, the log was cut inside it.
+      let lastLine = lineNumber
+      var watch = LastLineWatch(sink)
       try whole.withUnsafeBufferPointer { (bytes) throws(FeedError) in
-        try interpret(bytes, line: lineNumber, unusual: unusual, lastLine: true, into: &sink)
+        try interpret(bytes, line: lastLine, unusual: unusual, lastLine: true, into: &watch)
+      }
+      sink = watch.sink
+      if watch.sawUnreadable {
+        partialIsUnusual = false
+        try assembler.finish(into: &sink)
+        throw .cutOffLastLine(lastLine)
       }
     }
     partialIsUnusual = false

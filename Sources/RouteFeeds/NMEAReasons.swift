@@ -5,8 +5,9 @@ extension FeedReason {
   /// The sentence's `*hh` checksum does not match its bytes, or is not two hex digits; the
   /// bytes were damaged on the way, so nothing in it is trusted.
   public static let badChecksum = FeedReason("badChecksum")
-  /// A sentence with no `*hh` checksum at the end of its line.
-  public static let missingChecksum = FeedReason("missingChecksum")
+  // Caveats on sentences read all the same (reported under `notes`).
+  /// A sentence without a `*hh` checksum, read unchecked: some loggers write none.
+  public static let checksumMissing = FeedReason("checksumMissing")
   /// A sentence cut off by the start of another on the same line (a packet collision), or the
   /// feed's last line ending mid-sentence.
   public static let truncatedSentence = FeedReason("truncatedSentence")

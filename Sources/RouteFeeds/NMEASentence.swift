@@ -5,7 +5,15 @@ enum NMEAVerdict: UInt8 {
   // Ignored.
   case ais, proprietary, supporting, otherTalker
   // Unreadable.
-  case notASentence, missingChecksum, truncated, badChecksum, badAddress
+  case notASentence, truncated, badChecksum, badAddress
+
+  /// Whether the sentence is read or passed over as a known kind (not unreadable).
+  var isRead: Bool {
+    switch self {
+    case .notASentence, .truncated, .badChecksum, .badAddress: false
+    default: true
+    }
+  }
 
   /// The report reason, for the verdicts that are not read.
   var reason: FeedReason {
@@ -15,7 +23,6 @@ enum NMEAVerdict: UInt8 {
     case .supporting: .supportingSentence
     case .otherTalker: .otherTalker
     case .notASentence: .notASentence
-    case .missingChecksum: .missingChecksum
     case .truncated: .truncatedSentence
     case .badChecksum: .badChecksum
     case .badAddress: .badAddress
@@ -33,6 +40,8 @@ struct NMEAFrame {
   var star = 0
   /// Where the next sentence of the line starts (the line's length at its end).
   var next: Int
+  /// True when the sentence carries no `*hh` checksum and was framed unchecked.
+  var unchecked = false
 }
 
 /// Why a read sentence's fields could not be read.
@@ -54,7 +63,8 @@ enum NMEAReadError: UInt8, Error {
 /// inside another, so every `$` or `!` starts a new sentence and the one it cut off is
 /// `truncatedSentence` (a line is counted unreadable once, for its first problem; the
 /// sentences in it that check out are still read). Each sentence is checked in this order: it starts with `$`/`!`
-/// (else `notASentence`), it ends in `*hh` (else `missingChecksum`), the checksum matches
+/// (else `notASentence`), it ends in `*hh` (else it is read unchecked and noted `checksumMissing`,
+/// unless it was cut off: `truncatedSentence`), the checksum matches
 /// (else `badChecksum`), then its address decides what it is. Only then are fields read.
 enum NMEASentenceParser {
   /// Talkers whose RMC/GGA/GNS/GLL/GST/GSA/ZDA are read: GPS, combined GNSS, GLONASS, Galileo,
@@ -92,8 +102,9 @@ enum NMEASentenceParser {
   ///
   /// - Parameters:
   ///   - line: a whole line, trimmed, holding only printable ASCII.
-  ///   - lastLine: true for the feed's last line when it had no line end; a sentence there
-  ///     without a checksum is `truncatedSentence` rather than `missingChecksum`.
+  ///   - lastLine: true for the feed's last line when it had no line end (and the log has so far
+  ///     carried checksums); a sentence there without a checksum is `truncatedSentence` rather
+  ///     than read unchecked.
   /// - Complexity: O(*n*) in the sentence length.
   static func frame(_ line: UnsafeBufferPointer<UInt8>, from start: Int, lastLine: Bool) -> NMEAFrame {
     let count = line.count
@@ -129,8 +140,15 @@ enum NMEASentenceParser {
       index += 1
     }
     guard star >= 0 else {
-      let cut = index < count || lastLine
-      return NMEAFrame(verdict: cut ? .truncated : .missingChecksum, next: index)
+      // Cut by another sentence, or the feed's last line with no line end: a cut, not a
+      // logger that writes no checksums.
+      if index < count || lastLine { return NMEAFrame(verdict: .truncated, next: index) }
+      // No checksum at all (some loggers write none): read unchecked, noted `checksumMissing`.
+      if first == .asciiBang { return NMEAFrame(verdict: .ais, next: index, unchecked: true) }
+      var comma = start + 1
+      while comma < index, line[comma] != .asciiComma { comma += 1 }
+      return NMEAFrame(
+        verdict: classify(line, start: start, comma: comma), comma: comma, star: index, next: index, unchecked: true)
     }
     index = star + 1
     while index < count, line[index] != .asciiDollar, line[index] != .asciiBang { index += 1 }

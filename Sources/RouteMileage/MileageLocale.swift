@@ -46,6 +46,40 @@ public struct MileageLocale: Sendable, Hashable {
     }
   }
 
+  /// Languages written with English separators that the table knows on purpose (the default
+  /// case), so `known(_:)` can tell them from a typo.
+  static let englishSeparatorLanguages: Set<String> = [
+    "en", "c", "posix", "ja", "zh", "ko", "he", "iw", "th", "hi", "bn", "ms", "fil", "tl", "ga", "cy",
+    "sw", "ta", "te", "mr", "gu", "kn", "ml", "pa", "ur", "my", "km", "lo", "ne", "si", "zu", "xh",
+  ]
+
+  /// The locale for `identifier`, or nil when its language is not in the table (a typo such as
+  /// `xx_YY` or `english` is refused rather than silently written in English).
+  public static func known(_ identifier: String) -> MileageLocale? {
+    let trimmed = identifier.split(separator: ".").first.map(String.init) ?? identifier
+    let parts = trimmed.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
+    guard let language = parts.first, !language.isEmpty else { return nil }
+    let locale = MileageLocale(identifier: identifier)
+    if locale.decimalSeparator == ".", locale.groupingSeparator == ",", !englishSeparatorLanguages.contains(language),
+      !["es"].contains(language)
+    {
+      return nil
+    }
+    return locale
+  }
+
+  /// A count grouped in thousands by this locale: `4,067` in English, `4.067` in German.
+  public func formattedCount(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    guard digits.count > 3 else { return String(value) }
+    var grouped = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { grouped += groupingSeparator }
+      grouped.append(digit)
+    }
+    return (value < 0 ? "-" : "") + grouped
+  }
+
   /// `value` rounded half away from zero to one decimal, grouped in thousands, then a space and
   /// `unit`. A positive value that rounds to zero is written `under 0.1 <unit>`.
   public func formattedMiles(_ value: Double, unit: String) -> String {

@@ -33,6 +33,9 @@ public struct RouteDistance: Sendable, Hashable {
   public var positionsNotAfterPrevious: Int
   /// Usable positions that belong to no contributing segment (a stretch of one).
   public var isolatedPositionCount: Int
+  /// Where reading of the recording stopped before its end, if it did (the walk never sets
+  /// it: whoever read the recording does). A cut-off route is partial.
+  public var cutOff: RecordingCutOff?
   /// Positions recorded while the shift was paused (its timeline says so), not measured.
   public var positionsInsidePause: Int
   /// Positions recorded while the vehicle was parked (its timeline says so), not measured.
@@ -42,7 +45,7 @@ public struct RouteDistance: Sendable, Hashable {
     meters: Double = 0, segments: [RouteSegment] = [], gaps: [RouteGap] = [],
     usablePositionCount: Int = 0, usesInferredContinuity: Bool = false,
     unusablePositionCount: Int = 0, positionsOutsideWindow: Int = 0,
-    positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0,
+    positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0, cutOff: RecordingCutOff? = nil,
     positionsInsidePause: Int = 0, positionsWhileParked: Int = 0
   ) {
     self.meters = meters
@@ -54,6 +57,7 @@ public struct RouteDistance: Sendable, Hashable {
     self.positionsOutsideWindow = positionsOutsideWindow
     self.positionsNotAfterPrevious = positionsNotAfterPrevious
     self.isolatedPositionCount = isolatedPositionCount
+    self.cutOff = cutOff
     self.positionsInsidePause = positionsInsidePause
     self.positionsWhileParked = positionsWhileParked
   }
@@ -64,9 +68,9 @@ public struct RouteDistance: Sendable, Hashable {
   public var gapCount: Int { gaps.count }
   /// Whether any distance was measured at all: at least one contributing segment.
   public var isMeasured: Bool { !segments.isEmpty }
-  /// Whether the figure is known to fall short of the distance driven: a gap was detected, or
-  /// continuity was inferred so gaps could not be seen.
-  public var isPartial: Bool { !gaps.isEmpty || usesInferredContinuity }
+  /// Whether the figure is known to fall short of the distance driven: a gap was detected,
+  /// continuity was inferred so gaps could not be seen, or the recording was cut off.
+  public var isPartial: Bool { !gaps.isEmpty || usesInferredContinuity || cutOff != nil }
 
   /// Which kind of nothing an unmeasured route is; nil when something was measured.
   public var unmeasurable: Unmeasurable? {

@@ -36,15 +36,16 @@ public struct RouteQuality: Sendable, Hashable {
 
   /// The sentences that qualify the figure on a detail screen, in reading order.
   public var detailSentences: [String] {
+    let cutOff = cutOffSentence.map { [$0] } ?? []
     switch distance.unmeasurable {
     case .noUsablePosition? where distance.positionsOutsideWindow > 0:
-      return ["No usable position was recorded during the shift, so no distance could be measured."]
+      return ["No usable position was recorded during the shift, so no distance could be measured."] + cutOff
     case .noUsablePosition?:
-      return ["No usable position was recorded, so no distance could be measured."]
+      return ["No usable position was recorded, so no distance could be measured."] + cutOff
     case .noTwoContinuousPositions?:
       return [
         "Positions were recorded, but no two of them were captured continuously, so no distance could be measured."
-      ]
+      ] + cutOff
     case nil:
       break
     }
@@ -62,6 +63,7 @@ public struct RouteQuality: Sendable, Hashable {
     if distance.usesInferredContinuity {
       sentences.append(Self.inferredSentence)
     }
+    sentences.append(contentsOf: cutOff)
     if distance.isPartial {
       sentences.append(Self.partialSentence)
     }
@@ -86,6 +88,15 @@ public struct RouteQuality: Sendable, Hashable {
     "Continuity was inferred from timestamps rather than recorded capture sessions, so gaps in capture may not be visible."
   static let partialSentence =
     "Partial route: any driving outside the recorded stretches is not included."
+
+  /// Where reading stopped, for a cut-off recording.
+  public var cutOffSentence: String? {
+    guard let cutOff = distance.cutOff else { return nil }
+    if let line = cutOff.line {
+      return "Reading stopped at line \(line): the recording ends there or cannot be read past it, so anything recorded after it is not included."
+    }
+    return "This shift's import stopped before the end of its feed, so anything recorded after its last stored position is not included."
+  }
 
   private var unmeasuredLine: String {
     distance.unmeasurable == .noUsablePosition ? "No route recorded" : "No distance measured"

@@ -22,9 +22,15 @@ enum BatchCommand {
     follows the input order whatever the parallelism. One bad file never stops the batch: its
     error is on its row and on standard error, and the exit status is 1 at the end.
 
+    A file a directory walk finds that is not a feed (a MANIFEST.tsv, a README.txt, a binary or
+    compressed file) is skipped with a note on standard error; a file named on the command line
+    is always measured. An empty directory and a pattern matching nothing are both reported and
+    exit 1. A feed cut off partway is measured up to where reading stopped, with status
+    truncated: its partial figure counts in the sum, and the exit status is 1.
+
     With --store PATH it measures the store's shifts instead — every one, or the shift IDs given —
-    each from its stored rows in one pass (a shift whose import was interrupted is reported as
-    failed, with no figure).
+    each from its stored rows in one pass (a shift whose import was interrupted has status
+    truncated and its partial figure; an ID that is not in the store is a failed row).
 
     Output:
       --format table|csv|jsonl  table (default) for people; csv with a header; jsonl is the
@@ -72,7 +78,7 @@ enum BatchCommand {
     } else {
       let expanded = InputPaths.expand(arguments.operands)
       problems = expanded.problems
-      jobsToRun = expanded.paths.map(BatchJob.file)
+      jobsToRun = expanded.paths.map { BatchJob.file($0.path, inDirectory: $0.inDirectory) }
     }
     for problem in problems { console.err("routemiles: \(problem)\n") }
     let showProgress =
@@ -85,6 +91,11 @@ enum BatchCommand {
     orderedParallelMap(count: jobsToRun.count, jobs: jobs, work: { jobsToRun[$0].run(options) }) { index, result in
       // The bar shares the terminal with the rows when both streams are one: clear it first.
       if result.failure != nil || console.outputIsTerminal { progress?.finish() }
+      if result.foundInDirectory, result.isNotAFeed {
+        console.err("routemiles: skipped \(result.failure ?? result.source) (not a feed)\n")
+        progress?.update(done: index + 1, positions: positions, force: index + 1 == jobsToRun.count)
+        return
+      }
       if let failure = result.failure {
         console.err("routemiles: \(failure)\n")
       }
@@ -96,7 +107,7 @@ enum BatchCommand {
     progress?.finish()
     let summary = table.summary()
     if format == .table { console.out(summary + "\n") } else { console.err(summary + "\n") }
-    return table.failed > 0 || !problems.isEmpty ? ExitCode.failure : ExitCode.success
+    return table.failed > 0 || table.truncated > 0 || !problems.isEmpty ? ExitCode.failure : ExitCode.success
   }
 
   /// The stored shifts to measure: all of them, or the IDs given, in the order given.
@@ -115,7 +126,8 @@ enum BatchCommand {
       guard let id = Int64(operand) else {
         throw .usage("with --store, operands are shift IDs, not '\(operand)'", command: name)
       }
-      guard let record = byID[id] else { throw .failure("\(path): there is no shift \(id)") }
+      // A missing ID is that row's failure; the other shifts are still measured.
+      guard let record = byID[id] else { return .missingShift(path, id) }
       return .shift(path, record)
     }
   }
@@ -135,6 +147,8 @@ struct BatchTable {
   private(set) var partial = 0
   private(set) var unmeasurable = 0
   private(set) var failed = 0
+  /// Rows cut off where reading stopped: measured (partial) or unmeasurable, and failing the exit.
+  private(set) var truncated = 0
   private(set) var summedMeters = 0.0
 
   init(format: BatchCommand.OutputFormat, locale: MileageLocale, window: ShiftWindow?) {
@@ -154,9 +168,12 @@ struct BatchTable {
     }
   }
 
-  /// The status word of a row.
+  /// The status word of a row. `truncated`: reading stopped partway (a cut-off or damaged
+  /// feed, an interrupted import), so the row has the partial figure of what was read — the same
+  /// figure `measure`, `import` and `shifts` give — and the batch exits 1.
   static func status(_ result: InputResult) -> String {
     guard let distance = result.measurement?.distance else { return "failed" }
+    if distance.cutOff != nil { return "truncated" }
     if result.failure != nil { return "failed" }
     if !distance.isMeasured { return "unmeasurable" }
     return distance.isPartial ? "partial" : "measured"
@@ -165,15 +182,24 @@ struct BatchTable {
   mutating func row(for result: InputResult) -> String {
     shifts += 1
     let status = Self.status(result)
+    let distance = result.measurement?.distance
     switch status {
     case "failed": failed += 1
     case "unmeasurable": unmeasurable += 1
+    case "truncated":
+      truncated += 1
+      if distance?.isMeasured == true {
+        measured += 1
+        partial += 1
+      } else {
+        unmeasurable += 1
+      }
     case "partial":
       measured += 1
       partial += 1
     default: measured += 1
     }
-    if status != "failed", let distance = result.measurement?.distance, distance.isMeasured {
+    if status != "failed", let distance, distance.isMeasured {
       summedMeters += distance.meters
     }
     switch format {
@@ -190,20 +216,23 @@ struct BatchTable {
     func pad(_ text: String, _ width: Int) -> String {
       String(repeating: " ", count: max(0, width - text.count)) + text
     }
+    // The failure already starts with the path (`FILE:LINE: …`): the row names it once.
+    var trailer = result.source
+    if let failure = result.failure {
+      trailer = failure.hasPrefix(result.source + ":") || failure.hasPrefix(result.source + " ") ? failure : "\(result.source): \(failure)"
+    }
     guard let measurement = result.measurement else {
       return pad("-", 8) + pad("-", 10) + pad("-", 6) + pad("-", 11) + pad("-", 10) + pad("-", 12)
-        + "  failed        \(result.source): \(result.failure ?? "not read")"
+        + "  failed        \(trailer)"
     }
     let distance = measurement.distance
     let report = measurement.report
+    let count = locale.formattedCount
     let miles = distance.isMeasured ? locale.formattedOneDecimal(distance.miles) : "-"
-    var statusText = status.padding(13)
-    var trailer = result.source
-    if let failure = result.failure { statusText = "failed".padding(13); trailer += ": \(failure)" }
-    return pad(miles, 8) + pad(distance.isMeasured ? String(distance.contributingSegmentCount) : "-", 10)
-      + pad(distance.isMeasured ? String(distance.gapCount) : "-", 6)
-      + pad(String(distance.usablePositionCount), 11) + pad(String(report.rejectedCount), 10)
-      + pad(String(report.errors), 12) + "  " + statusText + " " + trailer
+    return pad(miles, 8) + pad(distance.isMeasured ? count(distance.contributingSegmentCount) : "-", 10)
+      + pad(distance.isMeasured ? count(distance.gapCount) : "-", 6)
+      + pad(count(distance.usablePositionCount), 11) + pad(count(report.rejectedCount), 10)
+      + pad(count(report.errors), 12) + "  " + status.padding(13) + " " + trailer
   }
 
   private func csvRow(_ result: InputResult) -> String {
@@ -230,8 +259,10 @@ struct BatchTable {
   /// The closing line: counts, and the sum of recorded figures labelled as exactly that.
   func summary() -> String {
     let sum = locale.formattedMiles(summedMeters / metersPerMile, unit: "mi")
-    return "\(shifts) \(shifts == 1 ? "shift" : "shifts"): \(measured) measured (\(partial) partial), "
-      + "\(unmeasurable) unmeasurable, \(failed) failed · sum of recorded figures: \(sum)"
+    let count = locale.formattedCount
+    return "\(count(shifts)) \(shifts == 1 ? "shift" : "shifts"): \(count(measured)) measured (\(count(partial)) partial), "
+      + "\(count(unmeasurable)) unmeasurable, " + (truncated > 0 ? "\(count(truncated)) truncated, " : "")
+      + "\(count(failed)) failed · sum of recorded figures: \(sum)"
   }
 }
 
@@ -243,21 +274,30 @@ extension String {
 
 /// One shift of a batch: a feed file, or a shift in a store.
 enum BatchJob: Sendable {
-  case file(String)
+  case file(String, inDirectory: Bool)
   case shift(String, ShiftRecord)
+  /// A shift ID given with --store that the store does not hold.
+  case missingShift(String, Int64)
 
   /// Measures it; never throws (a failure is on the result).
   func run(_ options: MeasureOptions) -> InputResult {
     switch self {
-    case .file(let path):
-      return options.measure(path: path)
+    case .file(let path, let inDirectory):
+      var result = options.measure(path: path)
+      result.foundInDirectory = inDirectory
+      return result
+    case .missingShift(let storePath, let id):
+      var result = InputResult(source: "shift \(id)")
+      result.formatName = "store"
+      result.failure = "\(storePath): there is no shift \(id)"
+      return result
     case .shift(let storePath, let record):
       var result = InputResult(source: "shift \(record.id.rawValue) (\(record.source))")
       result.formatName = "store"
       result.timeline = record.timeline
       if record.isInterrupted {
-        result.failure = "\(storePath): shift \(record.id.rawValue) is an interrupted import; its figure would not be the shift's"
-        return result
+        // Measured all the same, cut off (`RouteStore.measure`): the figure `shifts` shows.
+        result.failure = "\(storePath): shift \(record.id.rawValue) is an interrupted import; its figure covers only the rows stored before it stopped"
       }
       do {
         // One connection per job: a connection is not shared across threads.

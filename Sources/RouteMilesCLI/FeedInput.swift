@@ -12,6 +12,21 @@ struct InputResult {
   var formatName: String?
   /// Retained positions, kept only when a picture was asked for.
   var positions: [RoutePosition] = []
+  /// True for a file a directory walk found (not named by the user): one that turns out not to
+  /// be a feed at all is skipped rather than failed.
+  var foundInDirectory = false
+
+  /// Whether the input is plainly not a feed: a file of another kind (compressed, binary), or
+  /// text whose columns mean nothing to the CSV reader in a file not named `.csv` (a
+  /// `MANIFEST.tsv`, a `README.txt`). A `.csv` whose header cannot be mapped may be a drive that
+  /// needs `--columns`: it stays a failure, never silently skipped.
+  var isNotAFeed: Bool {
+    switch measurement?.report.failure {
+    case .notAFeed?: true
+    case .unmappedColumns?: !source.lowercased().hasSuffix(".csv")
+    default: false
+    }
+  }
   /// The shift's timeline, when the feed was measured with one.
   var timeline: ShiftTimeline?
   /// True when the feed was not measured because its timeline was malformed or refused.

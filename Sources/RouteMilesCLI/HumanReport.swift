@@ -12,20 +12,21 @@ enum HumanReport {
     }
     let quality = RouteQuality(measurement.distance, locale: locale)
     lines.append("  " + quality.line)
-    if let failure = measurement.report.failure {
-      let place = failure.line.map { "at line \($0)" } ?? "early"
-      lines.append("  Reading stopped \(place) (the error is on standard error); this covers what was read before it.")
-    }
     for sentence in quality.detailSentences { lines.append("  " + sentence) }
+    if let failure = measurement.report.failure {
+      // Said here too, not only on standard error: the report must name why (never a coordinate).
+      lines.append(failure.stopsReadingPartway ? "  Why reading stopped: \(failure)." : "  Not measured: \(failure).")
+    }
     if let timeline = result.timeline { lines.append("  " + shiftLine(timeline)) }
-    lines.append("  " + ingestSummary(measurement.report, format: measurement.format))
+    lines.append("  " + ingestSummary(measurement.report, format: measurement.format, locale: locale))
     let distance = measurement.distance
     var notMeasured: [String] = []
-    if distance.unusablePositionCount > 0 { notMeasured.append("\(distance.unusablePositionCount) describing nowhere on Earth") }
-    if distance.positionsOutsideWindow > 0 { notMeasured.append("\(distance.positionsOutsideWindow) outside the shift window") }
-    if distance.positionsInsidePause > 0 { notMeasured.append("\(distance.positionsInsidePause) while the shift was paused") }
-    if distance.positionsWhileParked > 0 { notMeasured.append("\(distance.positionsWhileParked) while parked") }
-    if distance.positionsNotAfterPrevious > 0 { notMeasured.append("\(distance.positionsNotAfterPrevious) sharing a timestamp or out of order") }
+    let count = locale.formattedCount
+    if distance.unusablePositionCount > 0 { notMeasured.append("\(count(distance.unusablePositionCount)) describing nowhere on Earth") }
+    if distance.positionsOutsideWindow > 0 { notMeasured.append("\(count(distance.positionsOutsideWindow)) outside the shift window") }
+    if distance.positionsInsidePause > 0 { notMeasured.append("\(count(distance.positionsInsidePause)) while the shift was paused") }
+    if distance.positionsWhileParked > 0 { notMeasured.append("\(count(distance.positionsWhileParked)) while parked") }
+    if distance.positionsNotAfterPrevious > 0 { notMeasured.append("\(count(distance.positionsNotAfterPrevious)) sharing a timestamp or out of order") }
     if !notMeasured.isEmpty {
       lines.append("  Kept but not measured: " + notMeasured.joined(separator: ", ") + ".")
     }
@@ -35,31 +36,36 @@ enum HumanReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  static func ingestSummary(_ report: IngestReport, format: FeedFormat) -> String {
-    var text = "Read \(report.records) \(report.records == 1 ? "record" : "records") (\(format.rawValue.uppercased())): \(report.retained) retained"
+  /// The account of what was read, every count grouped by `locale`.
+  static func ingestSummary(_ report: IngestReport, format: FeedFormat, locale: MileageLocale) -> String {
+    let count = locale.formattedCount
+    var text = "Read \(count(report.records)) \(report.records == 1 ? "record" : "records") (\(format.rawValue.uppercased())): \(count(report.retained)) retained"
     let rejected = report.rejectedCount
     if rejected > 0 {
       let reasons = report.rejected.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        .map { "\(words($0.key.rawValue)) \($0.value)" }
-      text += ", \(rejected) rejected (\(reasons.joined(separator: ", ")))"
+        .map { "\(words($0.key.rawValue)) \(count($0.value))" }
+      text += ", \(count(rejected)) rejected (\(reasons.joined(separator: ", ")))"
     } else {
       text += ", 0 rejected"
     }
     if report.errors > 0 {
       let shown = report.errorLines.map(String.init).joined(separator: ", ")
       let more = report.errors > report.errorLines.count ? ", …" : ""
-      text += ", \(report.errors) unreadable (lines \(shown)\(more))"
+      text += ", \(count(report.errors)) unreadable (lines \(shown)\(more))"
     }
     text += "."
     let ignored = report.ignored.values.reduce(0, +)
-    if ignored > 0 { text += " \(ignored) other \(ignored == 1 ? "line" : "lines") ignored." }
+    if ignored > 0 { text += " \(count(ignored)) other \(ignored == 1 ? "line" : "lines") ignored." }
+    if let unchecked = report.notes[.checksumMissing] {
+      text += " \(count(unchecked)) \(unchecked == 1 ? "sentence" : "sentences") without a checksum read unchecked."
+    }
     if report.sessions > 0 {
-      text += " \(report.sessions) capture \(report.sessions == 1 ? "session" : "sessions")"
-      if report.reanchored > 0 { text += ", \(report.reanchored) re-anchored after a wild fix" }
+      text += " \(count(report.sessions)) capture \(report.sessions == 1 ? "session" : "sessions")"
+      if report.reanchored > 0 { text += ", \(count(report.reanchored)) re-anchored after a wild fix" }
       text += "."
     }
-    if report.legacyPositions > 0 { text += " \(report.legacyPositions) positions without a capture session." }
-    if report.estimatedAccuracy > 0 { text += " Accuracy estimated from HDOP for \(report.estimatedAccuracy)." }
+    if report.legacyPositions > 0 { text += " \(count(report.legacyPositions)) positions without a capture session." }
+    if report.estimatedAccuracy > 0 { text += " Accuracy estimated from HDOP for \(count(report.estimatedAccuracy))." }
     return text
   }
 
@@ -70,7 +76,7 @@ enum HumanReport {
       for (index, segment) in distance.segments.enumerated() {
         lines.append(
           "    \(index + 1). \(CivilTime.iso8601(segment.start)) → \(CivilTime.iso8601(segment.end)) "
-            + "(\(CivilTime.duration(segment.duration))), \(segment.positionCount) positions, "
+            + "(\(CivilTime.duration(segment.duration))), \(locale.formattedCount(segment.positionCount)) positions, "
             + "\(locale.formattedOneDecimal(segment.meters)) m")
       }
     }

@@ -13,26 +13,48 @@ enum InputPaths {
   /// File name extensions a directory walk picks up (case-insensitive).
   static let feedExtensions: Set<String> = ["gpx", "nmea", "nma", "txt", "log", "csv", "tsv"]
 
-  static func expand(_ operands: [String]) -> (paths: [String], problems: [String]) {
-    var paths: [String] = []
+  /// One file to measure, and whether a directory walk found it (rather than the user naming
+  /// it, or a pattern matching it).
+  struct Found: Equatable {
+    var path: String
+    var inDirectory: Bool
+  }
+
+  /// An empty directory and a pattern that matches nothing are the same problem (nothing to
+  /// measure where the user pointed), reported alike; the batch exits 1 for either.
+  static func expand(_ operands: [String]) -> (paths: [Found], problems: [String]) {
+    var paths: [Found] = []
     var problems: [String] = []
+    func walked(_ directory: String, named operand: String) {
+      let files = walk(directory)
+      if files.isEmpty {
+        problems.append("\(operand): no feed file here (looked for \(extensionList) files)")
+      }
+      paths.append(contentsOf: files.map { Found(path: $0, inDirectory: true) })
+    }
     for operand in operands {
       if operand == "-" {
-        paths.append(operand)
+        paths.append(Found(path: operand, inDirectory: false))
       } else if isDirectory(operand) {
-        paths.append(contentsOf: walk(operand))
+        walked(operand, named: operand)
       } else if operand.contains(where: { "*?[".contains($0) }) && !exists(operand) {
         let matches = glob(operand)
-        if matches.isEmpty { problems.append("\(operand): no file matches this pattern") }
+        if matches.isEmpty { problems.append("\(operand): no feed file here (no file matches this pattern)") }
         for match in matches {
-          if isDirectory(match) { paths.append(contentsOf: walk(match)) } else { paths.append(match) }
+          if isDirectory(match) {
+            walked(match, named: match)
+          } else {
+            paths.append(Found(path: match, inDirectory: false))
+          }
         }
       } else {
-        paths.append(operand)
+        paths.append(Found(path: operand, inDirectory: false))
       }
     }
     return (paths, problems)
   }
+
+  static var extensionList: String { feedExtensions.sorted().map { "." + $0 }.joined(separator: " ") }
 
   static func exists(_ path: String) -> Bool {
     var status = stat()

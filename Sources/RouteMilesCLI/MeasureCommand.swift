@@ -19,6 +19,8 @@ enum MeasureCommand {
       --svg FILE              Write a picture: segments solid, gaps dashed, a scale bar.
                               Coordinates appear only in these two files. With several inputs,
                               FILE may contain {n} (1, 2, …) or {name}; otherwise the last wins.
+                              FILE - writes to standard output; the report then goes to
+                              standard error, so standard output holds only the document.
 
     \(MeasureOptions.help)
 
@@ -46,6 +48,12 @@ enum MeasureCommand {
     let geojsonPath = arguments.value("geojson")
     let svgPath = arguments.value("svg")
     let wantsPicture = geojsonPath != nil || svgPath != nil
+    if geojsonPath == "-", svgPath == "-" {
+      throw .usage("--geojson - and --svg - cannot both write to standard output", command: name)
+    }
+    // A document on standard output must be alone there: the report moves to standard error.
+    let documentOnStandardOutput = geojsonPath == "-" || svgPath == "-"
+    let report: (String) -> Void = documentOnStandardOutput ? console.err : console.out
     var status = ExitCode.success
 
     for (index, path) in arguments.operands.enumerated() {
@@ -55,10 +63,10 @@ enum MeasureCommand {
         status = ExitCode.failure
       }
       if json {
-        console.out(MeasurementJSON.object(for: result, locale: options.locale, window: options.settings.window).text + "\n")
+        report(MeasurementJSON.object(for: result, locale: options.locale, window: options.settings.window).text + "\n")
       } else {
-        if index > 0 { console.out("\n") }
-        console.out(HumanReport.text(for: result, locale: options.locale, explain: explain))
+        if index > 0 { report("\n") }
+        report(HumanReport.text(for: result, locale: options.locale, explain: explain))
       }
       console.flush()
       if let measurement = result.measurement, wantsPicture {
@@ -66,14 +74,24 @@ enum MeasureCommand {
           positions: result.positions, distance: measurement.distance,
           title: RouteQuality(measurement.distance, locale: options.locale).line, window: options.settings.window)
         if let geojsonPath {
-          try writeTextFile(GeoJSONWriter.document(picture), to: expand(geojsonPath, index: index, source: path))
+          try write(GeoJSONWriter.document(picture), to: geojsonPath, index: index, source: path, console: console)
         }
         if let svgPath {
-          try writeTextFile(SVGWriter.document(picture), to: expand(svgPath, index: index, source: path))
+          try write(SVGWriter.document(picture), to: svgPath, index: index, source: path, console: console)
         }
       }
     }
     return status
+  }
+
+  /// Writes a picture to its file, or to standard output for `-`.
+  static func write(_ document: String, to template: String, index: Int, source: String, console: Console) throws(CLIError) {
+    if template == "-" {
+      console.out(document.hasSuffix("\n") ? document : document + "\n")
+      console.flush()
+    } else {
+      try writeTextFile(document, to: expand(template, index: index, source: source))
+    }
   }
 
   /// Fills `{n}` and `{name}` in a picture path.

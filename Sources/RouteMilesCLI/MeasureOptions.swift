@@ -46,6 +46,15 @@ struct MeasureOptions {
       --keep-null-island      Do not reject (0, 0).
     """
 
+  /// `--locale ID`, refused when the table does not know its language (not silently English).
+  static func locale(_ identifier: String, command: String?) throws(CLIError) -> MileageLocale {
+    guard let locale = MileageLocale.known(identifier) else {
+      throw .usage(
+        "unknown locale '\(identifier)': give a language code such as en, en_US, de_DE, fr_FR or pt_BR", command: command)
+    }
+    return locale
+  }
+
   /// - Parameter timelines: whether the command takes `--timeline` / `--no-timeline` (and so
   ///   picks up sidecar timelines).
   init(_ arguments: Arguments, formatOption: String? = "input-format", timelines: Bool = true) throws(CLIError) {
@@ -71,7 +80,7 @@ struct MeasureOptions {
       }
     }
     if let identifier = arguments.value("locale") {
-      locale = MileageLocale(identifier: identifier)
+      locale = try Self.locale(identifier, command: command)
     }
     let interval = try arguments.double("max-interval", minimum: 0) ?? RouteContinuity.defaultMaximumSampleInterval
     settings.maximumSampleInterval = interval

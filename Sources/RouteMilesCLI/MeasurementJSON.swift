@@ -82,6 +82,7 @@ enum MeasurementJSON {
     json.set("errorReasons", counts(report.errorReasons))
     json.set("errorLines", integers: report.errorLines)
     json.set("ignored", counts(report.ignored))
+    json.set("notes", counts(report.notes))
     json.set("sessions", report.sessions)
     json.set("legacyPositions", report.legacyPositions)
     json.set("reanchored", report.reanchored)

@@ -16,6 +16,8 @@ let replayInterrupted = Atomic<Bool>(false)
 /// `routemiles replay FEED`: a recorded drive played back as a live shift.
 enum ReplayCommand {
   static let name = "replay"
+  /// Accepted `--speed` factors: slower than 1/1000 would not finish; faster than a million is `max`.
+  static let speedRange = 0.001...1_000_000.0
   static let usage = "routemiles replay [options] FEED"
   static let help = """
     USAGE: \(usage)
@@ -93,8 +95,12 @@ enum ReplayCommand {
       if speed == "max" {
         settings.speed = nil
       } else {
-        guard let factor = Double(speed), factor > 0, factor.isFinite else {
-          throw .usage("--speed needs a positive factor or 'max', not '\(speed)'", command: name)
+        guard let factor = Double(speed), factor.isFinite, factor >= ReplayCommand.speedRange.lowerBound,
+          factor <= ReplayCommand.speedRange.upperBound
+        else {
+          throw .usage(
+            "--speed needs a factor from 0.001 to 1000000 (shift seconds per real second) or 'max', not '\(speed)'",
+            command: name)
         }
         settings.speed = factor
       }
@@ -115,6 +121,9 @@ enum ReplayCommand {
     }
     settings.seed = UInt64(try arguments.integer("seed", minimum: 0) ?? 1)
     settings.interruptAt = try arguments.double("interrupt-at", minimum: 0)
+    if arguments.value("relaunch-after") != nil, settings.interruptAt == nil {
+      throw .usage("--relaunch-after is the downtime of an interruption: it needs --interrupt-at SECONDS", command: name)
+    }
     settings.relaunchAfter = try arguments.double("relaunch-after", minimum: 0) ?? settings.relaunchAfter
     settings.json = arguments.has("json") || !console.outputIsTerminal
 
@@ -207,6 +216,8 @@ struct LiveReplay {
   var notCaptured = 0
   var captureResumesAt: Double?
   var interruptDone = false
+  /// The shift clock when `--interrupt-at` killed capture.
+  var interruptedAt: Double?
   var drawnLines = 0
 
   init(
@@ -330,6 +341,7 @@ struct LiveReplay {
   /// session.
   mutating func interruptCapture() {
     interruptDone = true
+    interruptedAt = clock
     lostSamples += ingest.retainedSink.samples.count
     ingest.retainedSink.samples.removeAll()
     ingest.interruptCapture()
@@ -422,6 +434,7 @@ struct LiveReplay {
       json.set("type", "end")
       json.set("shiftSeconds", shiftSeconds(clock))
       json.set("interrupted", replayInterrupted.load(ordering: .relaxed))
+      json.set("captureInterrupted", interruptedAt != nil)
       json.set("liveLine", liveLine)
       json.set("finalLine", finalLine)
       json.set("liveMeters", liveDistance.meters)
@@ -444,6 +457,7 @@ struct LiveReplay {
       console.out(json.text + "\n")
     } else {
       console.out("\nShift ended after \(ReplayCommand.clockText(clock - startTime)).\n")
+      for line in interruptionLines() { console.out("  \(line).\n") }
       console.out("  Last live figure:  \(liveLine)\n")
       console.out("  Final figure:      \(finalLine)  (measured from the stored rows in one pass)\n")
       console.out(identical ? "  The two figures are identical.\n" : "  They differ: \(reason ?? "")\n")
@@ -452,6 +466,11 @@ struct LiveReplay {
     if let failure = puller.failure {
       console.err("routemiles: \(MeasureOptions.describe(failure, in: feedPath))\n")
       return ExitCode.failure
+    }
+    if let at = settings.interruptAt, !interruptDone {
+      console.err(
+        "routemiles: --interrupt-at \(at) is after the feed's last position (the shift ended after \(ReplayCommand.clockText(clock - startTime))); no interruption was played\n")
+      return ExitCode.usage
     }
     return ExitCode.success
   }
@@ -506,6 +525,25 @@ struct LiveReplay {
     console.flush()
   }
 
+  /// What the card says about interruptions: capture killed by `--interrupt-at` (when, what
+  /// was lost, when it resumed) and a replay stopped with Ctrl-C.
+  func interruptionLines() -> [String] {
+    var lines: [String] = []
+    if let at = interruptedAt {
+      let resumes = at + settings.relaunchAfter
+      lines.append(
+        "Capture interrupted at \(ReplayCommand.clockText(at - startTime)) · \(lostSamples) unsaved "
+          + "\(lostSamples == 1 ? "sample" : "samples") lost · "
+          + (clock >= resumes
+            ? "resumed at \(ReplayCommand.clockText(resumes - startTime)) as a new capture session"
+            : "resumes at \(ReplayCommand.clockText(resumes - startTime))"))
+    }
+    if replayInterrupted.load(ordering: .relaxed) {
+      lines.append("Replay stopped with Ctrl-C at \(ReplayCommand.clockText(clock - startTime)): the shift ended there")
+    }
+    return lines
+  }
+
   mutating func draw() {
     let measurement = ingest.measurement(format: puller.format)
     let report = measurement.report
@@ -542,6 +580,8 @@ struct LiveReplay {
       json.set("batches", batches)
       json.set("discardedBatches", discardedBatches)
       json.set("freshMeasurements", live?.counters.freshMeasurements ?? 0)
+      json.set("captureInterrupted", interruptedAt != nil)
+      json.set("stoppedByUser", replayInterrupted.load(ordering: .relaxed))
       console.out(json.text + "\n")
       console.flush()
       return
@@ -556,6 +596,7 @@ struct LiveReplay {
       "Samples: \(report.retained - lostSamples) captured · \(report.rejectedCount) rejected · \(batches) batches"
         + (discardedBatches > 0 ? " (\(discardedBatches) discarded)" : ""),
     ]
+    lines.append(contentsOf: interruptionLines())
     // The controls while the shift runs; the line is left blank once it has ended.
     lines.append(finished ? "" : (card?.controls ?? []).map { "[\($0.rawValue)]" }.joined(separator: " "))
     var text = ""

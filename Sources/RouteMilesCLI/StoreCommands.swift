@@ -37,8 +37,10 @@ enum ImportCommand {
     pass. Samples are written in batches, one transaction each; the shift is marked complete in
     the same transaction as its last batch. An import stopped by an error, Ctrl-C or kill -9
     leaves whole batches under a shift marked as an interrupted import (see `shifts`), never a
-    shift that looks complete. A feed that cannot be read to the end (for example malformed XML)
-    keeps the rows read before the problem, stays marked interrupted, and exits 1.
+    shift that looks complete; Ctrl-C says which shift. A feed cut off or damaged partway keeps
+    the rows read before reading stopped, stays an interrupted import with that (partial)
+    figure, and exits 1. A file of which nothing can be read (not a feed, unmappable columns,
+    every record unreadable) stores nothing and exits 1.
 
     Without --shift-start/--shift-end the shift has no window: it starts at its first retained
     sample, its end is unknown, and no window gaps are counted.
@@ -79,7 +81,8 @@ enum ImportCommand {
     for path in arguments.operands {
       do {
         let result = try importFeed(
-          path, into: store, options: options, batchSize: batchSize, allowDuplicate: arguments.has("allow-duplicate"))
+          path, into: store, storePath: storePath, options: options, batchSize: batchSize,
+          allowDuplicate: arguments.has("allow-duplicate"))
         if let duplicate = result.duplicateOf {
           console.out(duplicateReport(path, shift: duplicate, json: arguments.has("json")))
           console.flush()
@@ -115,18 +118,27 @@ enum ImportCommand {
 
     func summary(locale: MileageLocale) -> String {
       guard let shift, let measurement = input.measurement else {
-        return "\(input.source): not imported\n"
+        let why = input.measurement?.report.failure.map { "\n  Not measured: \($0)." } ?? ""
+        return "\(input.source): not imported; nothing was stored\(why)\n"
       }
       let quality = RouteQuality(measurement.distance, locale: locale)
       let state = complete ? "" : " (interrupted import: the feed could not be read to the end)"
-      return "\(input.source) → \(shift)\(state)\n  \(quality.line)\n  "
-        + HumanReport.ingestSummary(measurement.report, format: measurement.format) + "\n"
+      var text = "\(input.source) → \(shift)\(state)\n  \(quality.line)\n"
+      if let sentence = quality.cutOffSentence { text += "  \(sentence)\n" }
+      return text + "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
     }
   }
 
   /// Imports one feed; the shift is complete only when the feed was read to the end.
+  ///
+  /// A feed whose reading stopped partway keeps its rows as an interrupted import, measured and
+  /// cut off where reading stopped (the figure `measure` gives the same file). A file of which
+  /// nothing could be read (`FeedError.stopsReadingPartway` false: not a feed, unmappable
+  /// columns, every record unreadable) keeps no shift at all: an empty "complete" shift would
+  /// claim a drive of nothing.
   static func importFeed(
-    _ path: String, into store: RouteStore, options: MeasureOptions, batchSize: Int, allowDuplicate: Bool = false
+    _ path: String, into store: RouteStore, storePath: String, options: MeasureOptions, batchSize: Int,
+    allowDuplicate: Bool = false
   ) throws -> Imported {
     var input = InputResult(source: path)
     let settings: IngestSettings
@@ -143,12 +155,22 @@ enum ImportCommand {
     var writer = try store.beginImport(
       source: path, timeline: settings.timeline, window: settings.window, contentHash: nil,
       importedAt: wallClockSeconds(), batchSize: batchSize)
+    ImportInterruption.arm(shift: writer.shift, source: path, storePath: storePath)
+    defer { ImportInterruption.disarm() }
     // The content hash is taken in the same read that measures the feed.
     var bytes = HashingByteSource(source)
     var measurement = try FeedIngest.measure(
       &bytes, format: options.inputFormat, options: options.feedOptions, settings: settings, retained: &writer)
-    let complete = measurement.report.failure == nil
-    if complete {
+    let failure = measurement.report.failure
+    if let failure {
+      input.failure = MeasureOptions.describe(failure, in: path)
+      if !failure.stopsReadingPartway {
+        try store.deleteShift(writer.shift)
+        input.measurement = measurement
+        return Imported(input: input, shift: nil, complete: false)
+      }
+      try writer.flush()
+    } else {
       let contentHash = bytes.hash.finalize()
       if !allowDuplicate, let existing = try store.completeShift(withContentHash: contentHash) {
         // The same content is already a finished shift: this import leaves nothing behind.
@@ -157,15 +179,14 @@ enum ImportCommand {
       }
       try store.setContentHash(contentHash, of: writer.shift)
       try writer.finish()
-    } else {
-      try writer.flush()
-      input.failure = MeasureOptions.describe(measurement.report.failure!, in: path)
     }
-    // The figure a stored shift reports is always the one-pass measurement of its rows.
+    // The figure a stored shift reports is always the one-pass measurement of its rows; a cut-off
+    // feed's says where reading stopped, as `measure` does.
     measurement.distance = try store.measure(
       shift: writer.shift, maximumSampleInterval: options.settings.maximumSampleInterval)
+    if let failure { measurement.distance.cutOff = RecordingCutOff(line: failure.line) }
     input.measurement = measurement
-    return Imported(input: input, shift: writer.shift, complete: complete)
+    return Imported(input: input, shift: writer.shift, complete: failure == nil)
   }
 }
 
@@ -178,6 +199,8 @@ enum ShiftsCommand {
 
     Lists the shifts in the store with their figures, each measured from the stored rows in one
     pass every time it is asked (nothing derived is stored). A shift whose import was interrupted
+    (or whose feed was cut off) is listed as interrupted, with the partial figure of the rows it
+    kept. Listing never writes to the store and leaves no file beside it.
     is listed as such, with its row count and no figure. Status: ended (a window from a timeline
     or --shift-start/--shift-end), no window (a finished import with neither), interrupted, or
     running; "working" is working time (elapsed less paused).
@@ -204,7 +227,9 @@ enum ShiftsCommand {
       throw .usage("unexpected argument '\(arguments.operands[0])'", command: name)
     }
     let interval = try arguments.double("max-interval", minimum: 0) ?? RouteContinuity.defaultMaximumSampleInterval
-    let locale = arguments.value("locale").map(MileageLocale.init(identifier:)) ?? .english
+    let locale = try arguments.value("locale").map { (identifier) throws(CLIError) in
+      try MeasureOptions.locale(identifier, command: name)
+    } ?? .english
     let store = try openStore(storePath, readOnly: arguments.value("delete") == nil)
     do {
       if let text = arguments.value("delete") {
@@ -217,7 +242,7 @@ enum ShiftsCommand {
         console.out("  shift  status        start                 end                   working   samples  figure\n")
       }
       for record in records {
-        let distance = record.isInterrupted ? nil : try store.measure(record, maximumSampleInterval: interval)
+        let distance = try store.measure(record, maximumSampleInterval: interval)
         if arguments.has("json") {
           console.out(json(record, distance: distance, locale: locale).text + "\n")
         } else {
@@ -259,12 +284,11 @@ enum ShiftsCommand {
     }
     let start = CivilTime.iso8601(record.start)
     let end = record.end.map(CivilTime.iso8601) ?? "no window"
-    let figure =
-      distance.map { RouteQuality($0, locale: locale).line }
-      ?? "not measured: interrupted import (\(record.sampleCount) rows kept)"
+    let figure = distance.map { RouteQuality($0, locale: locale).line } ?? "not measured"
     return pad(String(record.id.rawValue), 7) + "  " + pad(statusWord(record), 12, left: true) + "  "
       + pad(start, 20, left: true) + "  " + pad(end, 20, left: true) + "  "
-      + pad(workingSeconds(record).map(CivilTime.duration) ?? "—", 8, left: true) + "  " + pad(String(record.sampleCount), 7)
+      + pad(workingSeconds(record).map(CivilTime.duration) ?? "—", 8, left: true) + "  "
+      + pad(locale.formattedCount(record.sampleCount), 7)
       + "  " + figure + "  (" + record.source + ")"
   }
 
@@ -288,7 +312,9 @@ enum ShiftsCommand {
     }
     if let timeline = record.timeline { json.set("timeline", MeasurementJSON.shift(timeline)) }
     if let distance {
-      MeasurementJSON.figures(distance, quality: RouteQuality(distance, locale: locale), into: &json)
+      let quality = RouteQuality(distance, locale: locale)
+      MeasurementJSON.figures(distance, quality: quality, into: &json)
+      json.set("details", strings: quality.detailSentences)
     } else {
       json.set("summary", nil as String?)
     }

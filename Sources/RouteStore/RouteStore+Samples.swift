@@ -113,7 +113,8 @@ extension RouteStore {
   /// measured every time it is asked, never stored.
   ///
   /// An interrupted import (`.importing`) is measured the same way, over the whole batches it
-  /// wrote; the caller must label it interrupted, never finished.
+  /// wrote, and is cut off (`RouteDistance.cutOff`): its route is partial and its words say the
+  /// import stopped before the end of its feed. The caller labels it interrupted, never finished.
   ///
   /// - Throws: `.noSuchShift` when there is no such shift.
   /// - Complexity: O(*n* log *N*) to read *n* rows; O(*n*) to walk them (already in order).
@@ -129,10 +130,14 @@ extension RouteStore {
     _ record: ShiftRecord, maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
   ) throws -> RouteDistance {
     let calculator = RouteMileageCalculator(maximumSampleInterval: maximumSampleInterval)
+    let positions = try positions(of: record.id)
     // With a recorded timeline the shift is measured against it: its window, and every pause
     // and park a gap of its own.
-    if let timeline = record.timeline { return calculator.distance(of: try positions(of: record.id), timeline: timeline) }
-    return calculator.distance(of: try positions(of: record.id), covering: record.window)
+    var distance =
+      record.timeline.map { calculator.distance(of: positions, timeline: $0) }
+      ?? calculator.distance(of: positions, covering: record.window)
+    if record.isInterrupted { distance.cutOff = RecordingCutOff(line: nil) }
+    return distance
   }
 
   /// The position in columns `first` … `first + 3`: timestamp, latitude, longitude, session.

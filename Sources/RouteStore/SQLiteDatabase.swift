@@ -25,6 +25,11 @@ public final class Database {
   /// The path the connection was opened with (":memory:" for an in-memory database).
   public let path: String
   public let access: Access
+  /// How long a statement waits for another connection's lock; also bounds the retries while
+  /// another process creates or migrates the store.
+  public let busyTimeoutMilliseconds: Int32
+  /// True when a read-only connection opened the file as immutable (see `init`).
+  public let isImmutableSnapshot: Bool
 
   /// Opens (or creates) the database file and sets the connection up: extended result codes,
   /// the busy timeout and `PRAGMA foreign_keys=ON` (so deleting a shift deletes its rows).
@@ -33,14 +38,30 @@ public final class Database {
   /// read-write open refuses that here with `.readOnly`, before anything is read.
   ///
   /// - Throws: `StoreError` (`.cannotOpen`, `.readOnly`, …).
+  ///
+  /// A read-only connection never writes and never leaves a file behind: SQLite's WAL mode would
+  /// otherwise create `-wal` and `-shm` files beside the store, owned by the reader, which then
+  /// block the owner's next import (and cannot be created at all in a folder the reader may not
+  /// write). So when the store has no `-wal` file — no writer is at work and the last one
+  /// checkpointed — it is opened `immutable=1`: no locks, no side files, and it opens in a
+  /// read-only folder. When a `-wal` exists, a writer's files are already there and the store is
+  /// opened `mode=ro` with normal locking, to see the writer's committed batches.
   public init(path: String, access: Access = .readWrite, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds) throws {
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    var openPath = path
+    var immutable = false
     switch access {
     case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-    case .readOnly: flags |= SQLITE_OPEN_READONLY
+    case .readOnly:
+      flags |= SQLITE_OPEN_READONLY
+      if path != ":memory:", !path.isEmpty {
+        flags |= SQLITE_OPEN_URI
+        immutable = !StoreClock.fileExists(path + "-wal")
+        openPath = Self.fileURI(path, immutable: immutable)
+      }
     }
     var opened: OpaquePointer?
-    let code = sqlite3_open_v2(path, &opened, flags, nil)
+    let code = sqlite3_open_v2(openPath, &opened, flags, nil)
     guard let opened else {
       throw StoreError(.other, code: code, sqliteMessage: String(cString: sqlite3_errstr(code)), path: path)
     }
@@ -52,6 +73,8 @@ public final class Database {
     handle = opened
     self.path = path
     self.access = access
+    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    self.isImmutableSnapshot = immutable
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
     if access == .readWrite, sqlite3_db_readonly(handle, "main") == 1 {
@@ -62,6 +85,21 @@ public final class Database {
 
   deinit {
     sqlite3_close_v2(handle)
+  }
+
+  /// `file:` URI for a read-only open: the path percent-encoded where a URI needs it.
+  static func fileURI(_ path: String, immutable: Bool) -> String {
+    var encoded = ""
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+        let hex = Array("0123456789ABCDEF".utf8)
+        encoded += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], as: UTF8.self)
+      default:
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return "file:" + encoded + (immutable ? "?mode=ro&immutable=1" : "?mode=ro")
   }
 
   /// Whether a transaction is open on this connection.

@@ -58,48 +58,88 @@ enum StoreSchema {
 
   /// Brings a read-write store to `currentVersion`, or refuses a file that is not one.
   ///
-  /// - Complexity: O(1) when the store is current (two pragma reads, no write lock taken).
+  /// Safe against other processes doing the same at the same moment (several `import`s starting
+  /// on a store that does not exist yet): the file's state is read in one statement, so it is
+  /// one consistent snapshot (never "tables but no application ID" from a half-seen creation);
+  /// creation and migration run under the write lock and re-read the state there; and any busy
+  /// answer SQLite gives without waiting (a journal-mode switch or lock upgrade racing another
+  /// connection) is retried until the connection's busy timeout has passed.
+  ///
+  /// - Complexity: O(1) when the store is current (one read, no write lock taken).
   static func prepare(_ database: Database) throws {
-    // The first read of the file: a non-SQLite file fails here with NOTADB.
-    var version = try database.userVersion()
-    try refuseForeign(database, version: version)
-    if database.access == .readWrite {
-      // WAL: readers keep reading while one writer commits; a commit is one append to the log.
-      // Idempotent; a store that is already in WAL needs no lock to say so.
-      _ = try database.texts("PRAGMA journal_mode = WAL")
-    }
-    guard version < currentVersion else { return }
-    // A read-only open never migrates; a store written by an older build is read as it is
-    // (`RouteStore.schemaVersion(of:)` tells the queries what it has).
-    if database.access == .readOnly, version >= 1 { return }
-    guard database.access == .readWrite else {
-      throw StoreError(
-        .readOnly, sqliteMessage: "the store's schema is older than this build's and must be upgraded by a read-write open",
-        path: database.path)
-    }
-    try database.transaction {
-      // Another process may have migrated between the read above and the lock.
-      version = try database.userVersion()
-      try refuseForeign(database, version: version)
-      for migration in migrations[version...] {
-        try database.execute(migration)
+    let deadline = StoreClock.milliseconds() + Int64(database.busyTimeoutMilliseconds)
+    var pause: Int64 = 2
+    while true {
+      do {
+        try prepareOnce(database)
+        return
+      } catch let error as StoreError where error.kind == .busy && StoreClock.milliseconds() < deadline {
+        if database.isInTransaction { try? database.rollback() }
+        StoreClock.sleep(milliseconds: pause)
+        pause = min(pause * 2, 50)
       }
-      try database.execute("PRAGMA application_id = \(applicationID)")
-      try database.execute("PRAGMA user_version = \(currentVersion)")
     }
   }
 
-  static func refuseForeign(_ database: Database, version: Int) throws {
-    if version > currentVersion {
-      throw StoreError(.schemaFromTheFuture(found: version, supported: currentVersion), path: database.path)
+  static func prepareOnce(_ database: Database) throws {
+    // The first read of the file: a non-SQLite file fails here with NOTADB.
+    var state = try State(database)
+    try refuseForeign(database, state: state)
+    // A read-only open never migrates; a store written by an older build is read as it is
+    // (`RouteStore.openedSchemaVersion` tells the queries what it has).
+    if database.access == .readOnly, state.version >= 1, state.version < currentVersion { return }
+    if state.version < currentVersion {
+      guard database.access == .readWrite else {
+        throw StoreError(
+          .readOnly, sqliteMessage: "the store's schema is older than this build's and must be upgraded by a read-write open",
+          path: database.path)
+      }
+      try database.transaction {
+        // Another process may have created or migrated it between the read above and the lock.
+        state = try State(database)
+        try refuseForeign(database, state: state)
+        for migration in migrations[state.version...] {
+          try database.execute(migration)
+        }
+        if state.version < currentVersion {
+          try database.execute("PRAGMA application_id = \(applicationID)")
+          try database.execute("PRAGMA user_version = \(currentVersion)")
+        }
+      }
     }
-    let application = try database.integer("PRAGMA application_id") ?? 0
-    if application != 0, application != applicationID {
+    if database.access == .readWrite, try database.texts("PRAGMA journal_mode").first?.lowercased() != "wal" {
+      // WAL: readers keep reading while one writer commits; a commit is one append to the log.
+      // Switched once, by whichever connection first finds the store in another mode.
+      _ = try database.texts("PRAGMA journal_mode = WAL")
+    }
+  }
+
+  /// What the file says it is, read in one statement (one snapshot).
+  struct State {
+    var version: Int
+    var application: Int64
+    var objects: Int64
+
+    init(_ database: Database) throws {
+      let statement = try database.prepare(
+        "SELECT (SELECT user_version FROM pragma_user_version), (SELECT application_id FROM pragma_application_id), "
+          + "(SELECT count(*) FROM sqlite_schema)")
+      defer { statement.reset() }
+      _ = try statement.step()
+      version = Int(statement.optionalInteger(at: 0) ?? 0)
+      application = statement.optionalInteger(at: 1) ?? 0
+      objects = statement.optionalInteger(at: 2) ?? 0
+    }
+  }
+
+  static func refuseForeign(_ database: Database, state: State) throws {
+    if state.version > currentVersion {
+      throw StoreError(.schemaFromTheFuture(found: state.version, supported: currentVersion), path: database.path)
+    }
+    if state.application != 0, state.application != applicationID {
       throw StoreError(.notARouteStore, path: database.path)
     }
-    if version == 0, application == 0,
-      try database.integer("SELECT count(*) FROM sqlite_schema") ?? 0 > 0
-    {
+    if state.version == 0, state.application == 0, state.objects > 0 {
       throw StoreError(.notARouteStore, path: database.path)
     }
   }

@@ -62,13 +62,20 @@ enum FeedInvariants {
         problems.append("\(label): the sink saw \(collected.samples.count) retained samples, the report counts \(whole.report.retained)")
       }
       let calculator = RouteMileageCalculator(maximumSampleInterval: settings.maximumSampleInterval)
+      // A feed whose reading stopped partway is cut off there: the same walk, marked.
+      let cutOff = whole.report.failure.flatMap { $0.stopsReadingPartway ? RecordingCutOff(line: $0.line) : nil }
+      if whole.distance.cutOff != cutOff {
+        problems.append("\(label): cut off \(String(describing: whole.distance.cutOff)), expected \(String(describing: cutOff))")
+      }
       if filterOn {
-        let onePass = calculator.distance(of: collected.samples)
+        var onePass = calculator.distance(of: collected.samples)
+        onePass.cutOff = cutOff
         if onePass != whole.distance {
           problems.append("filter on: the streamed walk (\(whole.distance.meters) m) differs from one pass over the retained samples (\(onePass.meters) m)")
         }
       } else {
-        let reversed = calculator.distance(of: collected.samples.reversed())
+        var reversed = calculator.distance(of: collected.samples.reversed())
+        reversed.cutOff = cutOff
         if reversed != whole.distance {
           problems.append("filter off: reversed order gives \(reversed.meters) m, in order \(whole.distance.meters) m")
         }

@@ -48,6 +48,7 @@ struct NMEARecordingSink: FeedSink {
     case rejected(FeedReason, line: Int)
     case unreadable(FeedReason, line: Int)
     case ignored(FeedReason, line: Int)
+    case noted(FeedReason, line: Int)
     case failed(FeedError)
   }
 
@@ -59,6 +60,7 @@ struct NMEARecordingSink: FeedSink {
   mutating func rejected(_ reason: FeedReason, line: Int) { events.append(.rejected(reason, line: line)) }
   mutating func unreadable(_ reason: FeedReason, line: Int) { events.append(.unreadable(reason, line: line)) }
   mutating func ignored(_ reason: FeedReason, line: Int) { events.append(.ignored(reason, line: line)) }
+  mutating func noted(_ reason: FeedReason, line: Int) { events.append(.noted(reason, line: line)) }
 
   var positions: [(sample: RouteSample, session: Int?, line: Int)] {
     events.compactMap {
@@ -238,9 +240,11 @@ extension NMEARealdataCase {
     // Cold boot under a simulator: 46 damaged pieces of lines, 2 valid fixes dated by the first
     // status-A RMC (2019-04-07); void RMCs' garbage dates are not read.
     NMEARealdataCase(
-      file: "gpsd_gp320-coldboot.nmea", records: 66,
-      errors: ["badChecksum": 36, "missingChecksum": 5, "notASentence": 2, "truncatedSentence": 3],
-      ignored: ["comment": 20, "dateSentence": 7, "supportingSentence": 37], sessions: 1, estimated: 2,
+      // Its 5 sentences without a checksum are read unchecked (checksumMissing): 2 supporting,
+      // 1 proprietary, 1 bad address, 1 with missing fields.
+      file: "gpsd_gp320-coldboot.nmea", records: 63,
+      errors: ["badChecksum": 36, "notASentence": 2, "truncatedSentence": 3, "badAddress": 1, "missingFields": 1],
+      ignored: ["comment": 20, "dateSentence": 7, "supportingSentence": 39, "proprietary": 1], sessions: 1, estimated: 2,
       span: ("2019-04-07T00:03:43.030Z", "2019-04-07T00:03:45.030Z"),
       filtered: .init(meters: 0, retained: 1, rejected: ["negligibleMovement": 1, "noFix": 18]),
       unfiltered: .init(meters: 0, retained: 2, rejected: ["noFix": 18])),
@@ -403,20 +407,37 @@ extension NMEARealdataCase {
 
   // MARK: Checksums and framing
 
-  @Test func badAndMissingChecksumsAreCountedErrors() {
+  @Test func aWrongChecksumIsAnErrorAndAMissingOneIsReadAndNoted() {
     let good = NMEATestLog.sentence(NMEATestLog.rmc("080000.00", "010125"))
     let wrong = String(good.dropLast(2)) + (good.hasSuffix("00") ? "01" : "00")
-    let missing = "$" + NMEATestLog.rmc("080001.00", "010125")
+    let missing = "$" + NMEATestLog.rmc("080001.00", "010125", north: 50)
     let lowercase = NMEATestLog.sentence(NMEATestLog.rmc("080002.00", "010125", north: 100)).lowercasedChecksum()
     let run = NMEATestRun.events([good, wrong, missing, lowercase, "$GPRMC,080003*X1"].joined(separator: "\n"))
     #expect(run.events.filter { if case .unreadable = $0 { true } else { false } } == [
-      .unreadable(.badChecksum, line: 2), .unreadable(.missingChecksum, line: 3), .unreadable(.badChecksum, line: 5),
+      .unreadable(.badChecksum, line: 2), .unreadable(.badChecksum, line: 5),
     ])
-    #expect(run.positions.map(\.line) == [1, 4])
+    #expect(run.events.contains(.noted(.checksumMissing, line: 3)))
+    #expect(run.positions.map(\.line) == [1, 3, 4])
     let report = NMEATestRun.measure([good, wrong, missing, ""].joined(separator: "\n")).report
-    #expect(report.errorReasons.named == ["badChecksum": 1, "missingChecksum": 1])
-    #expect(report.errorLines == [2, 3])
+    #expect(report.errorReasons.named == ["badChecksum": 1])
+    #expect(report.errorLines == [2])
+    #expect(report.notes.named == ["checksumMissing": 1])
+    #expect(report.retained == 2)
     #expect(report.isBalanced)
+  }
+
+  /// Some loggers write no checksums at all: every sentence is read, none is an error, and the
+  /// unterminated last line of such a log is read like the rest.
+  @Test func aLogWithoutChecksumsIsMeasured() {
+    let bodies = (0..<60).map { NMEATestLog.rmc(String(format: "1200%02d.00", $0), "010524", north: Double($0) * 10) }
+    let checked = NMEATestRun.measure(NMEATestLog.lines(bodies))
+    let unchecked = NMEATestRun.measure(bodies.map { "$" + $0 }.joined(separator: "\r\n"))
+    #expect(unchecked.report.errors == 0)
+    #expect(unchecked.report.records == 60)
+    #expect(unchecked.report.notes.named == ["checksumMissing": 60])
+    #expect(unchecked.report.failure == nil)
+    #expect(unchecked.distance == checked.distance)
+    #expect((unchecked.distance.meters * 10).rounded() / 10 == 590.4)
   }
 
   @Test func proprietaryAISCommentsAndOtherSentencesAreCountedNotRecords() {
@@ -465,9 +486,9 @@ extension NMEARealdataCase {
     // A complete last sentence without a line end is read.
     let unterminated = NMEATestRun.events(first + "\n" + NMEATestLog.sentence(NMEATestLog.rmc("090001.00", "010524", north: 50)))
     #expect(unterminated.positions.map(\.line) == [1, 2])
-    // Mid-file, the same cut line has no checksum.
+    // Mid-file, the same cut line has no checksum: it is read unchecked, and fails on its fields.
     let middle = NMEATestRun.events("$GPRMC,090001.00,A,4722.0\n" + first)
-    #expect(middle.events.first == .unreadable(.missingChecksum, line: 1))
+    #expect(middle.events.prefix(2) == [.noted(.checksumMissing, line: 1), .unreadable(.missingFields, line: 1)])
   }
 
   // MARK: Hostile bytes
@@ -521,7 +542,9 @@ extension NMEARealdataCase {
       let bytes = (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &random) }
       let measurement = NMEATestRun.measure(bytes, chunkSize: 977)
       #expect(measurement.report.isBalanced)
-      #expect(measurement.report.failure == nil)
+      // Named for what it is before any line is read, even with the format forced to NMEA.
+      #expect(measurement.report.failure == .notAFeed(.binary))
+      #expect(measurement.report.records == 0)
       #expect(measurement.report.retained == 0)
       #expect(measurement.distance.meters == 0)
       #expect(NMEATestRun.events(bytes, chunkSize: 13).events == NMEATestRun.events(bytes).events)
@@ -541,7 +564,7 @@ extension NMEARealdataCase {
     ].joined(separator: "\n")
     let report = NMEATestRun.measure(text).report
     #expect(report.errorReasons.named == [
-      "notASentence": 1, "truncatedSentence": 1, "missingChecksum": 1, "badChecksum": 1, "badAddress": 1,
+      "notASentence": 1, "truncatedSentence": 1, "badChecksum": 1, "badAddress": 2,
       "missingFields": 1, "badNumber": 5, "badTime": 1,
     ])
     #expect(report.retained == 1)

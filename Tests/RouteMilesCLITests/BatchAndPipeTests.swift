@@ -47,7 +47,8 @@ struct BatchAndPipeTests {
     #expect(rows[2].contains("b.gpx") && rows[2].contains("malformed"))
     #expect(rows[1].contains("a.csv") && rows[3].contains("c.csv"))
     #expect(result.error.contains("b.gpx:1: malformed document"))
-    #expect(result.error.contains("3 shifts: 2 measured (0 partial), 0 unmeasurable, 1 failed"))
+    // Reading b.gpx stopped at its line 1: it is truncated there (nothing measured), not lost.
+    #expect(result.error.contains("3 shifts: 2 measured (0 partial), 1 unmeasurable, 1 truncated, 0 failed"))
   }
 
   @Test func globsAreExpandedAndUnmatchedOnesReported() throws {

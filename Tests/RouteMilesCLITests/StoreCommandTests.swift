@@ -87,7 +87,8 @@ struct StoreCommandTests {
     #expect(listed["isPartial"] as? Bool == true)
   }
 
-  @Test func aFeedThatStopsEarlyLeavesAnInterruptedShiftThatIsNeverShownWithAFigure() throws {
+  /// A feed cut off partway: every command gives the same partial figure and says it was cut off.
+  @Test func aFeedThatStopsEarlyLeavesAnInterruptedShiftWithThePartialFigureOfItsRows() throws {
     let directory = try CLITestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let gpx = """
@@ -106,10 +107,18 @@ struct StoreCommandTests {
     let listed = try CLITestSupport.jsonLines(CLITestSupport.run(["shifts", "--json", "--store", store]).output)[0]
     #expect(listed["status"] as? String == "interrupted")
     #expect(listed["samples"] as? Int == 4, "the valid points before the error are kept")
-    #expect(listed["summary"] is NSNull)
+    let measured = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", feed]).output)[0]
+    #expect(measured["summary"] as? String == "under 0.1 mi recorded · partial route")
+    #expect(listed["summary"] as? String == measured["summary"] as? String)
+    #expect(listed["isPartial"] as? Bool == true)
+    #expect(listed["meters"] as? Double == measured["meters"] as? Double)
+    #expect((listed["details"] as? [String] ?? []).contains { $0.hasPrefix("This shift's import stopped before the end of its feed") })
+    #expect(imported.output.contains("under 0.1 mi recorded · partial route"))
+    #expect(imported.output.contains("Reading stopped at line 5:"))
     let batch = CLITestSupport.run(["batch", "--store", store])
     #expect(batch.status == 1)
-    #expect(batch.output.contains("failed"))
+    #expect(batch.output.contains("truncated"))
+    #expect(batch.output.contains("1 shift: 1 measured (1 partial), 0 unmeasurable, 1 truncated, 0 failed · sum of recorded figures: under 0.1 mi"))
   }
 
   @Test func storeErrorsAreClearAndExitOne() throws {
