@@ -30,7 +30,7 @@ if options.flag("--help") || options.flag("-h") {
     """
     USAGE: swift run -c release RouteBenchmarks [options] [SCENARIO...]
 
-    Scenarios: append-and-extend, store-extend, parse-and-measure, batch, memory (default: all).
+    Scenarios: append-and-extend, store-extend, parse-and-measure, batch, memory, truth (default: all).
 
     Options:
       --quick                  Smoke-run every scenario with small inputs (CI; under a minute).
@@ -62,6 +62,7 @@ do {
   if wanted(ParseAndMeasureBenchmark.name) { try ParseAndMeasureBenchmark.run(quick: quick, report: &report) }
   if wanted(BatchBenchmark.name) { try BatchBenchmark.run(quick: quick, report: &report) }
   if wanted(MemoryBenchmark.name) { try MemoryBenchmark.run(quick: quick, report: &report) }
+  if wanted(TruthBenchmark.name) { TruthBenchmark.run(quick: quick, report: &report) }
 } catch {
   BenchmarkFiles.remove()
   print("benchmark failed: \(error)")

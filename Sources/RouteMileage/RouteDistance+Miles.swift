@@ -5,6 +5,9 @@ extension RouteDistance {
   /// The measured distance in miles.
   public var miles: Double { meters / metersPerMile }
 
+  /// The floor (`floorMeters`) in miles.
+  public var floorMiles: Double { floorMeters / metersPerMile }
+
   /// The figure to one decimal place, such as `12.4 mi` or `12,4 mi`; nil when nothing was
   /// measured, so an unmeasured route can never be shown as `0.0 mi`.
   ///

@@ -12,8 +12,13 @@ public struct RouteDistance: Sendable, Hashable {
     case noTwoContinuousPositions
   }
 
-  /// Metres over the contributing segments.
+  /// Metres over the contributing segments: the recorded figure, exact to the rules.
   public var meters: Double
+  /// Metres the positions prove were driven within the contributing segments, under
+  /// `RouteFloorAssumption` (each true position within 1.5 × its accuracy): the sum of the
+  /// segments' floors. Never more than `meters`' true path length under that assumption;
+  /// jitter makes `meters` run above it.
+  public var floorMeters: Double
   /// The contributing segments in time order.
   public var segments: [RouteSegment]
   /// Every gap in time order, including window gaps.
@@ -40,15 +45,39 @@ public struct RouteDistance: Sendable, Hashable {
   public var positionsInsidePause: Int
   /// Positions recorded while the vehicle was parked (its timeline says so), not measured.
   public var positionsWhileParked: Int
+  /// Walked positions without a usable accuracy, so the floor assumed one for them
+  /// (`RouteFloorAssumption.assumedAccuracy`).
+  public var positionsWithoutAccuracy: Int
+  /// Walked positions reporting an accuracy worse than `RouteDistance.poorAccuracy` metres.
+  public var positionsWithPoorAccuracy: Int
+  /// Seconds inside contributing segments spent in steps slower than 1 m/s: standing or
+  /// crawling, where the recorded figure gathers jitter the floor does not prove.
+  public var creepingSeconds: Double
+  /// Metres of the recorded figure gathered in those slow steps: an estimate of its jitter
+  /// (a vehicle crawling in traffic adds some true metres here too).
+  public var creepingMeters: Double
+
+  /// Metres of reported accuracy above which a position counts as poorly placed.
+  public static let poorAccuracy: Double = 20
+
+  /// Seconds covered by the contributing segments.
+  public var measuredSeconds: Double { segments.reduce(0) { $0 + $1.duration } }
 
   public init(
     meters: Double = 0, segments: [RouteSegment] = [], gaps: [RouteGap] = [],
     usablePositionCount: Int = 0, usesInferredContinuity: Bool = false,
     unusablePositionCount: Int = 0, positionsOutsideWindow: Int = 0,
-    positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0, cutOff: RecordingCutOff? = nil,
+    positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0, floorMeters: Double = 0,
+    positionsWithoutAccuracy: Int = 0, positionsWithPoorAccuracy: Int = 0, creepingSeconds: Double = 0,
+    creepingMeters: Double = 0, cutOff: RecordingCutOff? = nil,
     positionsInsidePause: Int = 0, positionsWhileParked: Int = 0
   ) {
+    self.creepingMeters = creepingMeters
+    self.positionsWithPoorAccuracy = positionsWithPoorAccuracy
+    self.creepingSeconds = creepingSeconds
     self.meters = meters
+    self.floorMeters = floorMeters
+    self.positionsWithoutAccuracy = positionsWithoutAccuracy
     self.segments = segments
     self.gaps = gaps
     self.usablePositionCount = usablePositionCount

@@ -44,12 +44,16 @@ public struct RouteSegment: Sendable, Hashable {
   public var positionCount: Int
   /// The sum of the distances between adjacent positions, in metres.
   public var meters: Double
+  /// Metres the positions prove were driven in this segment (`RouteFloorWalk`); at most the
+  /// true path length under `RouteFloorAssumption`.
+  public var floorMeters: Double
 
-  @inlinable public init(start: Double, end: Double, positionCount: Int, meters: Double) {
+  @inlinable public init(start: Double, end: Double, positionCount: Int, meters: Double, floorMeters: Double = 0) {
     self.start = start
     self.end = end
     self.positionCount = positionCount
     self.meters = meters
+    self.floorMeters = floorMeters
   }
 
   /// Seconds.

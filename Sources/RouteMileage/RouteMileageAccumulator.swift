@@ -49,13 +49,21 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   @usableFromInline var capturingFrom = Double.infinity
   @usableFromInline var capturingTo = -Double.infinity
   @usableFromInline var nextInterruptionEnd = Double.infinity
+  /// The open segment's floor (`RouteFloorWalk`) and the closed segments' floors so far.
+  @usableFromInline var floor: RouteFloorWalk
+  @usableFromInline var closedFloorMeters: Double = 0
+  @usableFromInline var withoutAccuracy: Int = 0
+  @usableFromInline var poorAccuracy: Int = 0
+  @usableFromInline var creepingSeconds: Double = 0
+  @usableFromInline var creepingMeters: Double = 0
 
   public init(
     maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval,
-    window: ShiftWindow? = nil
+    window: ShiftWindow? = nil, floorAssumption: RouteFloorAssumption = .standard
   ) {
     self.continuity = RouteContinuity(maximumSampleInterval: maximumSampleInterval)
     self.window = window
+    self.floor = RouteFloorWalk(assumption: floorAssumption)
   }
 
   /// Every position offered so far, walked or skipped.
@@ -124,10 +132,18 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       gaps.append(RouteGap(kind: kind, start: previous.timestamp, end: position.timestamp))
       startSegment(at: position)
     } else {
-      openSegmentMeters += knownMeters ?? GeographicDistance.meters(from: previous, to: position)
+      let step = knownMeters ?? GeographicDistance.meters(from: previous, to: position)
+      openSegmentMeters += step
+      let seconds = position.timestamp - previous.timestamp
+      if step < seconds {
+        creepingSeconds += seconds
+        creepingMeters += step
+      }
       openSegmentPositions += 1
       usable += 1
       last = position
+      countAccuracy(position)
+      floor.extend(position)
     }
   }
 
@@ -152,6 +168,17 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
     openSegmentMeters = 0
     usable += 1
     last = position
+    countAccuracy(position)
+    floor.start(position)
+  }
+
+  @inlinable
+  mutating func countAccuracy(_ position: RoutePosition) {
+    if let accuracy = position.horizontalAccuracy, accuracy >= 0 {
+      if accuracy > RouteDistance.poorAccuracy { poorAccuracy += 1 }
+    } else {
+      withoutAccuracy += 1
+    }
   }
 
   @inlinable
@@ -160,8 +187,9 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       closedSegments.append(
         RouteSegment(
           start: openSegmentStart, end: last.timestamp,
-          positionCount: openSegmentPositions, meters: openSegmentMeters))
+          positionCount: openSegmentPositions, meters: openSegmentMeters, floorMeters: floor.meters))
       closedMeters += openSegmentMeters
+      closedFloorMeters += floor.meters
     } else if openSegmentPositions == 1 {
       isolated += 1
     }
@@ -177,13 +205,15 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   public var distance: RouteDistance {
     var segments = closedSegments
     var meters = closedMeters
+    var floorMeters = closedFloorMeters
     var isolatedCount = isolated
     if openSegmentPositions >= 2, let last {
       segments.append(
         RouteSegment(
           start: openSegmentStart, end: last.timestamp,
-          positionCount: openSegmentPositions, meters: openSegmentMeters))
+          positionCount: openSegmentPositions, meters: openSegmentMeters, floorMeters: floor.meters))
       meters += openSegmentMeters
+      floorMeters += floor.meters
     } else if openSegmentPositions == 1 {
       isolatedCount += 1
     }
@@ -198,6 +228,9 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       usablePositionCount: usable, usesInferredContinuity: inferred,
       unusablePositionCount: unusable, positionsOutsideWindow: outsideWindow,
       positionsNotAfterPrevious: notAfterPrevious, isolatedPositionCount: isolatedCount,
+      floorMeters: floorMeters, positionsWithoutAccuracy: withoutAccuracy,
+      positionsWithPoorAccuracy: poorAccuracy, creepingSeconds: creepingSeconds,
+      creepingMeters: creepingMeters,
       positionsInsidePause: insidePause, positionsWhileParked: whileParked)
   }
 }

@@ -1,7 +1,8 @@
 /// Measures a whole stored route in one pass.
 ///
 /// It sorts the positions by timestamp, breaks ties on latitude, then longitude, then capture
-/// session (legacy first), and feeds the result to a fresh `RouteMileageAccumulator`, whose
+/// session (legacy first), then accuracy (unknown first), and feeds the result to a fresh
+/// `RouteMileageAccumulator`, whose
 /// forward-only rule collapses positions sharing a timestamp to the first after sorting. Any
 /// permutation of the same rows therefore gives a bit-identical `RouteDistance`: an imperfect
 /// stored route gives a deterministic number rather than one that depends on fetch order.
@@ -52,8 +53,8 @@ public struct RouteMileageCalculator: Sendable, Hashable {
     return walk.distance
   }
 
-  /// A strict total order on positions: timestamp, latitude, longitude, then session (legacy
-  /// first). IEEE total order keeps it strict even for NaN and ±0, which the walk then skips or
+  /// A strict total order on positions: timestamp, latitude, longitude, session (legacy
+  /// first), then accuracy (unknown first). IEEE total order keeps it strict even for NaN and ±0, which the walk then skips or
   /// measures identically.
   @inlinable
   public static func walkOrder(_ a: RoutePosition, _ b: RoutePosition) -> Bool {
@@ -61,10 +62,18 @@ public struct RouteMileageCalculator: Sendable, Hashable {
     if let order = strictlyBefore(a.latitude, b.latitude) { return order }
     if let order = strictlyBefore(a.longitude, b.longitude) { return order }
     switch (a.captureSession, b.captureSession) {
+    case (nil, nil): break
+    case (nil, _?): return true
+    case (_?, nil): return false
+    case let (x?, y?): if x != y { return x < y }
+    }
+    // Last, the accuracy (unknown first), which only the floor reads: the same rows in any
+    // order keep the same position of a repeated timestamp.
+    switch (a.horizontalAccuracy, b.horizontalAccuracy) {
     case (nil, nil): return false
     case (nil, _?): return true
     case (_?, nil): return false
-    case let (x?, y?): return x < y
+    case let (x?, y?): return strictlyBefore(x, y) ?? false
     }
   }
 

@@ -84,6 +84,74 @@ public struct RouteQuality: Sendable, Hashable {
     distance.spokenMiles(locale: locale).map { "\($0) recorded" }
   }
 
+  /// What the floor says, in one sentence: the distance the positions prove (`floorMeters`),
+  /// the assumption it rests on, and — when it is under 90 percent of the recorded figure — why.
+  /// Nil when nothing was measured. It may say "at least"; it never claims more.
+  ///
+  ///     "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.5 × its
+  ///      reported accuracy)."
+  public var floorSentence: String? {
+    guard distance.isMeasured else { return nil }
+    let factor = locale.formattedOneDecimal(RouteFloorAssumption.standard.radiusFactor)
+    let assumption = "each taken to lie within \(factor) × its reported accuracy"
+    var basis = assumption
+    if distance.positionsWithoutAccuracy > 0 {
+      let assumed = locale.formattedOneDecimal(RouteFloorAssumption.standard.assumedAccuracy)
+      basis += ", or \(assumed) m where it reports none"
+    }
+    let proven =
+      distance.floorMeters > 0
+      ? "At least \(locale.formattedMiles(distance.floorMiles, unit: "mi")) of it is proven by the positions (\(basis))"
+      : "The positions prove no distance beyond their own error (\(basis))"
+    guard distance.floorMeters < Self.floorShareExplained * distance.meters else { return proven + "." }
+    let rest = distance.floorMeters > 0 ? "the rest" : "all of it"
+    return proven + "; \(rest) may be jitter, because " + floorReasons.joined(separator: " and ") + "."
+  }
+
+  /// How much of the recorded figure may be jitter: an estimate (the metres gathered in steps
+  /// slower than 1 m/s, standing or crawling) and the bound (the recorded figure less the
+  /// floor). Nil when nothing was measured.
+  public var jitterSentence: String? {
+    guard distance.isMeasured, distance.meters > 0 else { return nil }
+    let excess = max(0, distance.meters - distance.floorMeters)
+    let estimate = min(excess, distance.creepingMeters)
+    // Miles, not a percentage: RouteQuality states no share of anything.
+    let bound = locale.formattedMiles(excess / metersPerMile, unit: "mi")
+    let why = "the recorded figure less what the positions prove"
+    guard estimate > 0 else { return "At most \(bound) of the recorded figure can be jitter: \(why)." }
+    return "About \(locale.formattedMiles(estimate / metersPerMile, unit: "mi")) of the recorded figure was gathered while standing or crawling and is likely jitter; "
+      + "at most \(bound) can be: \(why)."
+  }
+
+  /// Below this share of the recorded figure, the floor sentence says why.
+  public static let floorShareExplained = 0.9
+
+  /// Why the floor is far below the recorded figure, in words; never empty.
+  var floorReasons: [String] {
+    var reasons: [String] = []
+    let positions = max(1, distance.usablePositionCount)
+    if distance.positionsWithoutAccuracy * 2 >= positions {
+      reasons.append("most positions report no accuracy")
+    }
+    let poor = distance.positionsWithPoorAccuracy
+    if poor * 10 >= positions {
+      reasons.append("\(poor) of \(positions) positions report an accuracy worse than \(Int(RouteDistance.poorAccuracy)) m")
+    }
+    let measured = distance.measuredSeconds
+    if measured > 0, distance.creepingSeconds >= 0.25 * measured {
+      let (creeping, whole, unit) =
+        measured >= 120
+        ? (Int((distance.creepingSeconds / 60).rounded()), Int((measured / 60).rounded()), "minutes")
+        : (Int(distance.creepingSeconds.rounded()), Int(measured.rounded()), "seconds")
+      reasons.append(
+        "positions crept a few metres at a time (standing or crawling) for \(creeping) of the \(whole) \(unit) measured")
+    }
+    if reasons.isEmpty {
+      reasons.append("the positions stray from one another by more than their accuracy proves")
+    }
+    return reasons
+  }
+
   static let inferredSentence =
     "Continuity was inferred from timestamps rather than recorded capture sessions, so gaps in capture may not be visible."
   static let partialSentence =

@@ -30,21 +30,29 @@ public struct CaptureSessionMinter: Sendable, Equatable {
   }
 }
 
-/// What the measurement walk needs of a position: when, where, and in which capture session.
+/// What the measurement walk needs of a position: when, where, in which capture session, and
+/// how far off it may be.
 ///
 /// Timestamps are seconds since 1970-01-01T00:00:00Z (UTC); coordinates are WGS 84 degrees.
+/// `horizontalAccuracy` (metres, nil when unknown) is read only by the floor
+/// (`RouteFloorAssumption`); the recorded figure never looks at it.
 public struct RoutePosition: Sendable, Hashable {
   public var timestamp: Double
   public var latitude: Double
   public var longitude: Double
   public var captureSession: CaptureSessionID?
+  public var horizontalAccuracy: Double?
 
   @inlinable
-  public init(timestamp: Double, latitude: Double, longitude: Double, captureSession: CaptureSessionID? = nil) {
+  public init(
+    timestamp: Double, latitude: Double, longitude: Double, captureSession: CaptureSessionID? = nil,
+    horizontalAccuracy: Double? = nil
+  ) {
     self.timestamp = timestamp
     self.latitude = latitude
     self.longitude = longitude
     self.captureSession = captureSession
+    self.horizontalAccuracy = horizontalAccuracy
   }
 
   /// Whether this could describe somewhere on Earth at some time: finite timestamp, finite
@@ -102,6 +110,8 @@ public struct RouteSample: Sendable, Hashable {
   /// The part of the sample the measurement walk reads.
   @inlinable
   public var position: RoutePosition {
-    RoutePosition(timestamp: timestamp, latitude: latitude, longitude: longitude, captureSession: captureSession)
+    RoutePosition(
+      timestamp: timestamp, latitude: latitude, longitude: longitude, captureSession: captureSession,
+      horizontalAccuracy: horizontalAccuracy)
   }
 }

@@ -160,9 +160,9 @@ struct BatchTable {
   var header: String? {
     switch format {
     case .table:
-      return "   miles  segments  gaps  positions  rejected  unreadable  status        shift\n"
+      return "   miles  floor mi  segments  gaps  positions  rejected  unreadable  status        shift\n"
     case .csv:
-      return "source,format,meters,miles,segments,gaps,usable_positions,inferred_continuity,measured,partial,records,retained,rejected,errors,summary,error\n"
+      return "source,format,meters,miles,floor_meters,floor_miles,segments,gaps,usable_positions,inferred_continuity,measured,partial,records,retained,rejected,errors,summary,error\n"
     case .jsonl:
       return nil
     }
@@ -222,14 +222,16 @@ struct BatchTable {
       trailer = failure.hasPrefix(result.source + ":") || failure.hasPrefix(result.source + " ") ? failure : "\(result.source): \(failure)"
     }
     guard let measurement = result.measurement else {
-      return pad("-", 8) + pad("-", 10) + pad("-", 6) + pad("-", 11) + pad("-", 10) + pad("-", 12)
+      return pad("-", 8) + pad("-", 10) + pad("-", 10) + pad("-", 6) + pad("-", 11) + pad("-", 10) + pad("-", 12)
         + "  failed        \(trailer)"
     }
     let distance = measurement.distance
     let report = measurement.report
     let count = locale.formattedCount
     let miles = distance.isMeasured ? locale.formattedOneDecimal(distance.miles) : "-"
-    return pad(miles, 8) + pad(distance.isMeasured ? count(distance.contributingSegmentCount) : "-", 10)
+    let floorMiles = distance.isMeasured ? locale.formattedOneDecimal(distance.floorMiles) : "-"
+    return pad(miles, 8) + pad(floorMiles, 10)
+      + pad(distance.isMeasured ? count(distance.contributingSegmentCount) : "-", 10)
       + pad(distance.isMeasured ? count(distance.gapCount) : "-", 6)
       + pad(count(distance.usablePositionCount), 11) + pad(count(report.rejectedCount), 10)
       + pad(count(report.errors), 12) + "  " + status.padding(13) + " " + trailer
@@ -241,7 +243,7 @@ struct BatchTable {
         ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
     guard let measurement = result.measurement else {
-      return [field(result.source), "", "", "", "", "", "", "", "", "", "", "", "", "", "", field(result.failure ?? "")]
+      return [field(result.source), "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", field(result.failure ?? "")]
         .joined(separator: ",")
     }
     let distance = measurement.distance
@@ -249,7 +251,8 @@ struct BatchTable {
     let quality = RouteQuality(distance, locale: locale)
     return [
       field(result.source), measurement.format.rawValue, JSONObject.number(distance.meters),
-      JSONObject.number(distance.miles), String(distance.contributingSegmentCount), String(distance.gapCount),
+      JSONObject.number(distance.miles), JSONObject.number(distance.floorMeters),
+      JSONObject.number(distance.floorMiles), String(distance.contributingSegmentCount), String(distance.gapCount),
       String(distance.usablePositionCount), String(distance.usesInferredContinuity), String(distance.isMeasured),
       String(distance.isPartial), String(report.records), String(report.retained), String(report.rejectedCount),
       String(report.errors), field(quality.line), field(result.failure ?? ""),

@@ -13,6 +13,7 @@ enum HumanReport {
     let quality = RouteQuality(measurement.distance, locale: locale)
     lines.append("  " + quality.line)
     for sentence in quality.detailSentences { lines.append("  " + sentence) }
+    if let floor = quality.floorSentence { lines.append("  " + floor) }
     if let failure = measurement.report.failure {
       // Said here too, not only on standard error: the report must name why (never a coordinate).
       lines.append(failure.stopsReadingPartway ? "  Why reading stopped: \(failure)." : "  Not measured: \(failure).")
@@ -31,6 +32,7 @@ enum HumanReport {
       lines.append("  Kept but not measured: " + notMeasured.joined(separator: ", ") + ".")
     }
     if explain {
+      if let jitter = quality.jitterSentence { lines.append("  " + jitter) }
       lines.append(contentsOf: explanation(distance, locale: locale))
     }
     return lines.joined(separator: "\n") + "\n"
@@ -77,7 +79,7 @@ enum HumanReport {
         lines.append(
           "    \(index + 1). \(CivilTime.iso8601(segment.start)) → \(CivilTime.iso8601(segment.end)) "
             + "(\(CivilTime.duration(segment.duration))), \(locale.formattedCount(segment.positionCount)) positions, "
-            + "\(locale.formattedOneDecimal(segment.meters)) m")
+            + "\(locale.formattedOneDecimal(segment.meters)) m (at least \(locale.formattedOneDecimal(segment.floorMeters)) m proven)")
       }
     }
     if !distance.gaps.isEmpty {

@@ -4,8 +4,8 @@ import RouteMileage
 /// The `--json` object for one input. Its field names are pinned: other tools read them.
 ///
 /// ```
-/// {"source","format","meters","miles","segmentCount","gapCount","usablePositionCount",
-///  "usesInferredContinuity","isMeasured","isPartial","summary","unmeasurable","details",
+/// {"source","format","meters","miles","floorMeters","floorMiles","segmentCount","gapCount","usablePositionCount",
+///  "usesInferredContinuity","isMeasured","isPartial","summary","floorSummary","unmeasurable","details",
 ///  "inputRows","rejectedByReason","ingest":{…},"segments":[…],"gaps":[…],"error"}
 /// ```
 /// Times are ISO 8601 UTC. `inputRows` and `rejectedByReason` repeat `ingest.records` and
@@ -44,6 +44,8 @@ enum MeasurementJSON {
         object.set("end", CivilTime.iso8601(segment.end))
         object.set("positions", segment.positionCount)
         object.set("meters", segment.meters)
+        object.set("floorMeters", segment.floorMeters)
+        object.set("floorMiles", segment.floorMeters / metersPerMile)
         return object
       })
     json.set(
@@ -64,6 +66,8 @@ enum MeasurementJSON {
   static func figures(_ distance: RouteDistance, quality: RouteQuality, into json: inout JSONObject) {
     json.set("meters", distance.meters)
     json.set("miles", distance.miles)
+    json.set("floorMeters", distance.floorMeters)
+    json.set("floorMiles", distance.floorMiles)
     json.set("segmentCount", distance.contributingSegmentCount)
     json.set("gapCount", distance.gapCount)
     json.set("usablePositionCount", distance.usablePositionCount)
@@ -71,6 +75,7 @@ enum MeasurementJSON {
     json.set("isMeasured", distance.isMeasured)
     json.set("isPartial", distance.isPartial)
     json.set("summary", quality.line)
+    json.set("floorSummary", quality.floorSentence)
   }
 
   static func ingest(_ report: IngestReport, distance: RouteDistance) -> JSONObject {

@@ -439,6 +439,8 @@ struct LiveReplay {
       json.set("finalLine", finalLine)
       json.set("liveMeters", liveDistance.meters)
       json.set("finalMeters", final.meters)
+      json.set("liveFloorMeters", liveDistance.floorMeters)
+      json.set("finalFloorMeters", final.floorMeters)
       json.set("identical", identical)
       json.set("reason", reason)
       json.set("shift", Int(shift.rawValue))
@@ -460,6 +462,12 @@ struct LiveReplay {
       for line in interruptionLines() { console.out("  \(line).\n") }
       console.out("  Last live figure:  \(liveLine)\n")
       console.out("  Final figure:      \(finalLine)  (measured from the stored rows in one pass)\n")
+      if let liveFloor = RouteQuality(liveDistance, locale: options.locale).floorSentence,
+        let finalFloor = RouteQuality(final, locale: options.locale).floorSentence
+      {
+        console.out("  Live floor:        \(liveFloor)\n")
+        console.out("  Final floor:       \(finalFloor)\n")
+      }
       console.out(identical ? "  The two figures are identical.\n" : "  They differ: \(reason ?? "")\n")
     }
     console.flush()
@@ -484,6 +492,8 @@ struct LiveReplay {
       json.set("shiftSeconds", 0)
       json.set("liveLine", line)
       json.set("finalLine", line)
+      json.set("liveFloorMeters", measurement.distance.floorMeters)
+      json.set("finalFloorMeters", measurement.distance.floorMeters)
       json.set("identical", true)
       json.set("reason", nil as String?)
       console.out(json.text + "\n")

@@ -284,7 +284,13 @@ enum ShiftsCommand {
     }
     let start = CivilTime.iso8601(record.start)
     let end = record.end.map(CivilTime.iso8601) ?? "no window"
-    let figure = distance.map { RouteQuality($0, locale: locale).line } ?? "not measured"
+    let figure =
+      distance.map { distance in
+        let line = RouteQuality(distance, locale: locale).line
+        guard distance.isMeasured else { return line }
+        return line + " · at least \(locale.formattedMiles(distance.floorMiles, unit: "mi")) proven"
+      }
+      ?? "not measured"
     return pad(String(record.id.rawValue), 7) + "  " + pad(statusWord(record), 12, left: true) + "  "
       + pad(start, 20, left: true) + "  " + pad(end, 20, left: true) + "  "
       + pad(workingSeconds(record).map(CivilTime.duration) ?? "—", 8, left: true) + "  "

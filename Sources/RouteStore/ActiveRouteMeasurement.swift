@@ -179,7 +179,7 @@ extension RouteStore {
   func consumedRow(id: Int64) throws -> ActiveRouteMeasurement.ConsumedRow? {
     if rowByIDStatement == nil {
       rowByIDStatement = try database.prepare(
-        "SELECT shift_id, timestamp, latitude, longitude, capture_session FROM route_samples WHERE id = ?")
+        "SELECT shift_id, timestamp, latitude, longitude, capture_session, accuracy FROM route_samples WHERE id = ?")
     }
     let statement = rowByIDStatement!
     try statement.bind(id, at: 1)
@@ -196,7 +196,7 @@ extension RouteStore {
     if rowsAfterStatement == nil {
       rowsAfterStatement = try database.prepare(
         """
-        SELECT id, timestamp, latitude, longitude, capture_session FROM route_samples
+        SELECT id, timestamp, latitude, longitude, capture_session, accuracy FROM route_samples
         WHERE shift_id = ? AND id > ? ORDER BY id
         """)
     }

@@ -97,10 +97,10 @@ extension RouteStore {
   /// The positions the measurement walks, in timestamp order (ties in storage order; the
   /// calculator orders ties itself).
   ///
-  /// - Complexity: O(*n* log *N*) time, O(*n*) memory (40 bytes a position).
+  /// - Complexity: O(*n* log *N*) time, O(*n*) memory (56 bytes a position).
   public func positions(of shift: ShiftID) throws -> [RoutePosition] {
     let statement = try database.prepare(
-      "SELECT timestamp, latitude, longitude, capture_session FROM route_samples WHERE shift_id = ? ORDER BY timestamp")
+      "SELECT timestamp, latitude, longitude, capture_session, accuracy FROM route_samples WHERE shift_id = ? ORDER BY timestamp")
     try statement.bind(shift.rawValue, at: 1)
     defer { statement.reset() }
     var positions: [RoutePosition] = []
@@ -140,11 +140,13 @@ extension RouteStore {
     return distance
   }
 
-  /// The position in columns `first` … `first + 3`: timestamp, latitude, longitude, session.
+  /// The position in columns `first` … `first + 4`: timestamp, latitude, longitude, session,
+  /// accuracy (the floor's only input beyond the recorded figure's).
   static func position(_ row: Statement, from first: Int32) -> RoutePosition {
     RoutePosition(
       timestamp: row.double(at: first), latitude: row.double(at: first + 1),
       longitude: row.double(at: first + 2),
-      captureSession: row.optionalInteger(at: first + 3).map(CaptureSessionID.init(rawValue:)))
+      captureSession: row.optionalInteger(at: first + 3).map(CaptureSessionID.init(rawValue:)),
+      horizontalAccuracy: row.optionalDouble(at: first + 4))
   }
 }

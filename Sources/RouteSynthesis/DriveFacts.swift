@@ -71,13 +71,22 @@ struct DriveFactsTracker: Sendable {
   private var lastTruthSession = 0
   private var lastIdeal: (timestamp: Double, latitude: Double, longitude: Double, session: Int)?
   private var lastRowDay: Int64?
+  /// Spans of time (sorted, disjoint) whose true path length is wanted, and that length so far.
+  var spans: [ClosedRange<Double>] = []
+  private var spanIndex = 0
+  private(set) var spanMeters = 0.0
+  private var lastTime = -Double.infinity
 
-  /// One simulated second.
-  mutating func second(latitude: Double, longitude: Double, speed: Double, capturing: Bool, session: Int) {
+  /// One simulated second, at `time` (seconds since 1970, UTC).
+  mutating func second(time: Double, latitude: Double, longitude: Double, speed: Double, capturing: Bool, session: Int) {
     if let last = lastTruth {
       let meters = GeographicDistance.meters(
         fromLatitude: last.latitude, longitude: last.longitude, toLatitude: latitude, longitude: longitude)
       facts.drivenMeters += meters
+      while spanIndex < spans.count, spans[spanIndex].upperBound < time { spanIndex += 1 }
+      if spanIndex < spans.count, spans[spanIndex].contains(time), spans[spanIndex].contains(lastTime) {
+        spanMeters += meters
+      }
       if capturing, lastTruthCaptured, session == lastTruthSession {
         facts.capturedMeters += meters
       } else {
@@ -87,6 +96,7 @@ struct DriveFactsTracker: Sendable {
     if speed == 0 { facts.stationarySeconds += 1 }
     facts.topSpeed = max(facts.topSpeed, speed)
     lastTruth = (latitude, longitude)
+    lastTime = time
     lastTruthCaptured = capturing
     lastTruthSession = session
   }

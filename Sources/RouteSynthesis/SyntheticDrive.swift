@@ -48,6 +48,19 @@ public struct SyntheticDrive: Sequence, Sendable, Hashable {
     while iterator.next() != nil {}
     return iterator.facts ?? DriveFacts()
   }
+
+  /// The true path length driven inside `spans` (seconds since 1970, UTC): the vehicle's true
+  /// positions, one a second, joined by haversines, counting a second's step only when it and
+  /// the second before lie in the same span. Pass a measurement's contributing segments to get
+  /// the distance truly driven inside them, which no floor may exceed.
+  ///
+  /// - Complexity: O(*n* + *s* log *s*) time for *n* simulated seconds and *s* spans.
+  public func drivenMeters(inside spans: [ClosedRange<Double>]) -> Double {
+    var iterator = Iterator(configuration, tracksFacts: true)
+    iterator.tracker?.spans = spans.sorted { $0.lowerBound < $1.lowerBound }
+    while iterator.next() != nil {}
+    return iterator.tracker?.spanMeters ?? 0
+  }
 }
 
 extension SyntheticDrive {
@@ -92,7 +105,7 @@ extension SyntheticDrive {
     private var heldCountdown = 0
     private var heldOvertaken = false
 
-    private var tracker: DriveFactsTracker?
+    fileprivate var tracker: DriveFactsTracker?
 
     init(_ configuration: DriveConfiguration, tracksFacts: Bool) {
       let seed = configuration.seed
@@ -227,6 +240,7 @@ extension SyntheticDrive {
       if tracker != nil {
         let (latitude, longitude) = truthPosition()
         tracker?.second(
+          time: Double(start + Int64(tick)) + Double(sessionPhase) / 1000,
           latitude: latitude, longitude: longitude, speed: motion.speed, capturing: capturing, session: session)
         tracker?.facts.parks = motion.parks
         tracker?.facts.trafficStops = motion.trafficStops

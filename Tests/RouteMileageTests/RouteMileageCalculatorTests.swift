@@ -230,7 +230,7 @@ struct RouteMileageCalculatorTests {
     #expect(d.usablePositionCount == 3)
     #expect(abs(d.meters - 600) < 1e-6)
     #expect(d.gapCount == 0)
-    #expect(d.segments == [RouteSegment(start: F.t0 + 100, end: F.t0 + 200, positionCount: 3, meters: d.meters)])
+    #expect(d.segments == [RouteSegment(start: F.t0 + 100, end: F.t0 + 200, positionCount: 3, meters: d.meters, floorMeters: d.floorMeters)])
     // Without the window (a running shift) all of it is measured and nothing is outside.
     let running = F.measure(route)
     #expect(running.positionsOutsideWindow == 0)
@@ -385,9 +385,15 @@ struct RouteMileageCalculatorTests {
         timestamp: $0.timestamp, latitude: $0.latitude, longitude: $0.longitude,
         horizontalAccuracy: 500, captureSession: $0.captureSession)
     }
-    // Accuracy is the filter's business, not the calculator's.
+    // Accuracy is the filter's business, not the recorded figure's; only the floor reads it.
     let d = RouteMileageCalculator().distance(of: samples)
-    #expect(d == F.measure(F.drive(count: 5, session: 1)))
+    let positions = F.drive(count: 5, session: 1).map {
+      var p = $0
+      p.horizontalAccuracy = 500
+      return p
+    }
+    #expect(d == F.measure(positions))
+    #expect(d.meters == F.measure(F.drive(count: 5, session: 1)).meters)
     #expect(abs(d.meters - 60) < 1e-6)
   }
 

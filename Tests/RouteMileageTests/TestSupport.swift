@@ -234,5 +234,6 @@ extension RouteDistance {
 
 /// Everything `RouteQuality` can say about a route, for checks over all of it.
 func allWording(_ quality: RouteQuality) -> [String] {
-  [quality.line, quality.spoken] + quality.detailSentences + [quality.figure, quality.bareSpoken].compactMap { $0 }
+  [quality.line, quality.spoken] + quality.detailSentences
+    + [quality.figure, quality.bareSpoken, quality.floorSentence, quality.jitterSentence].compactMap { $0 }
 }

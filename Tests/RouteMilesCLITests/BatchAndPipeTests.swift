@@ -43,7 +43,7 @@ struct BatchAndPipeTests {
     #expect(result.status == 1)
     let rows = result.output.split(separator: "\n")
     #expect(rows.count == 4, "a header and three rows; notes.md is not a feed extension")
-    #expect(rows[0].hasPrefix("source,format,meters,miles,segments,gaps"))
+    #expect(rows[0].hasPrefix("source,format,meters,miles,floor_meters,floor_miles,segments,gaps"))
     #expect(rows[2].contains("b.gpx") && rows[2].contains("malformed"))
     #expect(rows[1].contains("a.csv") && rows[3].contains("c.csv"))
     #expect(result.error.contains("b.gpx:1: malformed document"))

@@ -25,6 +25,10 @@ struct ReplayTests {
     let end = try #require(lines.last)
     #expect(end["type"] as? String == "end")
     #expect(end["identical"] as? Bool == true, "\(file): \(end["reason"] ?? "")")
+    // The replay ends on the one-pass floor.
+    let finalFloor = try #require(end["finalFloorMeters"] as? Double)
+    #expect(end["liveFloorMeters"] as? Double == finalFloor, "\(file)")
+    #expect(finalFloor > 0.8 * (end["finalMeters"] as? Double ?? 0), "\(file)")
 
     // The live figure never goes down without a discard, and the card's figure changes at most
     // once per 30 s of shift time (the final update, when the shift ends, shows at once).

@@ -29,6 +29,26 @@ struct RouteStoreLiveMeasurementTests {
     }
   }
 
+  @Test("The stored rows keep each accuracy, so the store's floor is the in-memory floor")
+  func storedFloorIsTheSamplesFloor() throws {
+    let store = try RouteStore.inMemory()
+    let id = try store.makeRunningShift()
+    let route = storeTestRoute(count: 800, seed: 24)
+    try store.appendSamples(route[...], to: id)
+    let stored = try store.measure(shift: id)
+    let inMemory = RouteMileageCalculator().distance(of: route)
+    #expect(storeTestIdentical(stored, inMemory))
+    #expect(stored.floorMeters > 0 && stored.floorMeters < stored.meters)
+    // Without the accuracies the floor would differ: the store really carries them.
+    let bare = RouteMileageCalculator().distance(of: route.map { sample -> RoutePosition in
+      var position = sample.position
+      position.horizontalAccuracy = nil
+      return position
+    })
+    #expect(bare.floorMeters != stored.floorMeters)
+    #expect(bare.meters.bitPattern == stored.meters.bitPattern)
+  }
+
   @Test("A discarded batch plus a new one between two refreshes is caught", arguments: [100, 150, 40])
   func discardPlusInsert(replacementCount: Int) throws {
     let store = try RouteStore.inMemory()

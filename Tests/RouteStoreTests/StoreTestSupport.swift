@@ -57,7 +57,10 @@ func storeTestRoute(count: Int, seed: UInt64, start: Double = 1_700_000_000) -> 
 /// Bit-identical, not just `==`: the metres' bit patterns too.
 func storeTestIdentical(_ a: RouteDistance, _ b: RouteDistance) -> Bool {
   a == b && a.meters.bitPattern == b.meters.bitPattern
-    && zip(a.segments, b.segments).allSatisfy { $0.meters.bitPattern == $1.meters.bitPattern }
+    && a.floorMeters.bitPattern == b.floorMeters.bitPattern
+    && zip(a.segments, b.segments).allSatisfy {
+      $0.meters.bitPattern == $1.meters.bitPattern && $0.floorMeters.bitPattern == $1.floorMeters.bitPattern
+    }
 }
 
 extension RouteStore {

@@ -1,0 +1,250 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The assumption the floor rests on: how far from a fix the vehicle can truly have been.
+///
+/// Each walked position is taken to lie within `radiusFactor` × its horizontal accuracy of
+/// the truth (accuracy below `smallestAccuracy` counts as `smallestAccuracy`); a position with
+/// no accuracy, or an invalid (negative) one, gets `assumedAccuracy`. Accuracies estimated from
+/// HDOP are used exactly like reported ones (the store does not keep the difference), which is
+/// why the README and `--explain` say when a floor rests on estimates.
+public struct RouteFloorAssumption: Sendable, Hashable {
+  /// How many accuracy radii the truth may be from the fix.
+  public var radiusFactor: Double
+  /// Metres; a smaller reported accuracy counts as this.
+  public var smallestAccuracy: Double
+  /// Metres; the accuracy of a position that carries none.
+  public var assumedAccuracy: Double
+  /// The floor is multiplied by this, to cover the planar approximation of short chords
+  /// (parts per million) and a sphere of 6,371 km rather than the package's 6,371.0088 km.
+  public var sphereMargin: Double
+  /// m/s; two consecutive fixes whose discs lie further apart than this allows do not
+  /// corroborate each other (see `RouteFloorWalk`).
+  public var maximumSpeed: Double
+
+  public init(
+    radiusFactor: Double = 1.5, smallestAccuracy: Double = 5, assumedAccuracy: Double = 15,
+    sphereMargin: Double = 0.999, maximumSpeed: Double = 50
+  ) {
+    self.radiusFactor = radiusFactor
+    self.smallestAccuracy = smallestAccuracy
+    self.assumedAccuracy = assumedAccuracy
+    self.sphereMargin = sphereMargin
+    self.maximumSpeed = maximumSpeed
+  }
+
+  public static let standard = RouteFloorAssumption()
+
+  /// The radius, in metres, the truth is assumed to lie within around a fix.
+  @inlinable
+  public func radius(accuracy: Double?) -> Double {
+    let reported: Double
+    if let accuracy, accuracy.isFinite, accuracy >= 0 {
+      reported = max(accuracy, smallestAccuracy)
+    } else {
+      reported = assumedAccuracy
+    }
+    return radiusFactor * reported
+  }
+}
+
+/// The floor of one segment, extended one position at a time: a distance the positions prove
+/// was driven, under `RouteFloorAssumption`.
+///
+/// Why it is a floor. Let cⱼ be the fixes and pⱼ the true positions, |pⱼ − cⱼ| ≤ rⱼ. For any
+/// vectors uⱼ with |uⱼ| ≤ 1 (one per step, u before the first and after the last being 0), the
+/// true path is at least Σ uⱼ·(pⱼ₊₁ − pⱼ) = Σⱼ pⱼ·gⱼ with gⱼ = uⱼ₋₁ − uⱼ, and pⱼ·gⱼ ≥ cⱼ·gⱼ − rⱼ|gⱼ|.
+/// So Σ uⱼ·(cⱼ₊₁ − cⱼ) − Σ rⱼ|uⱼ − uⱼ₋₁| never exceeds the true path length, whatever u is.
+/// The walk chooses u piecewise constant: the unit direction of a chord between two anchors
+/// (the chord then counts in full), or 0 (nothing counts, as while standing). It pays rⱼ × the
+/// change of direction at each anchor, so a straight road costs almost nothing however many
+/// anchors it has, a corner costs about 1.4 r, and a stop costs r going in and r coming out.
+///
+/// Which anchors: dynamic programming over a bounded ring of recent anchors. For each new
+/// position j and each anchor i in the ring it takes the better of continuing i's best chain
+/// through i (paying rᵢ|d − dᵢ|) or starting a chain at i (paying rᵢ) after the best chain closed
+/// so far, and keeps the best as j's chain and direction. Closing j's chain costs rⱼ; the
+/// segment's floor is the best closed chain. A position within the radius of the last one walked
+/// is skipped (any subset of positions gives a valid floor), and one joins the ring only when it
+/// lies at least its radius from the newest ring anchor, so a stop's jitter does not flush the
+/// ring. A position counts (closes a chain, becomes an anchor) only when the next one
+/// corroborates it and it corroborated the one before: their discs reachable from each other at
+/// `maximumSpeed`. A wild fix is never corroborated.
+///
+/// Distances here are planar (equirectangular at the pair's mean latitude, metres on the
+/// package's sphere). Over the few kilometres a chain's anchors span, that plane differs from the
+/// sphere by parts in ten thousand below 80° of latitude, inside `sphereMargin`; nearer the poles
+/// the margin does not cover it.
+///
+/// - Complexity: O(`capacity`) = O(1) time per position; O(`capacity`) memory.
+public struct RouteFloorWalk: Sendable, Hashable {
+  /// Anchors kept for the dynamic programme.
+  public static let capacity = 4
+
+  @usableFromInline struct Anchor: Sendable, Hashable {
+    var north: Double
+    var longitude: Double
+    var cosine: Double
+    var radius: Double
+    var timestamp: Double
+    /// Whether the position walked before this one corroborates it (true for a segment's first).
+    var backed: Bool
+    /// The best chain ending here (its last chord ends at this anchor), or −∞.
+    var chain: Double
+    var directionEast: Double
+    var directionNorth: Double
+    /// The best closed chain when this anchor was walked.
+    var closed: Double
+    /// The most a chain through this anchor can carry before its next chord.
+    var ceiling: Double { max(closed - radius, chain) }
+  }
+
+  @usableFromInline let assumption: RouteFloorAssumption
+  @usableFromInline var ring: [Anchor] = []
+  /// Index of the oldest anchor once the ring is full.
+  @usableFromInline var oldest = 0
+  /// The newest position walked; it joins the ring only if far enough from the newest anchor.
+  @usableFromInline var pending: Anchor?
+  /// The newest anchor in the ring.
+  @usableFromInline var newest: Anchor?
+  /// The best closed chain of the segment, in metres (before `sphereMargin`).
+  @usableFromInline var best: Double = 0
+
+  public init(assumption: RouteFloorAssumption = .standard) {
+    self.assumption = assumption
+  }
+
+  /// The segment's floor so far, in metres.
+  public var meters: Double { best * assumption.sphereMargin }
+
+  /// Starts a new segment at `position`.
+  public mutating func start(_ position: RoutePosition) {
+    ring.removeAll(keepingCapacity: true)
+    oldest = 0
+    newest = nil
+    best = 0
+    pending = nil
+    extend(position)
+  }
+
+  /// Walks one more position of the open segment.
+  ///
+  /// - Complexity: O(`capacity`).
+  public mutating func extend(_ position: RoutePosition) {
+    let radians = Double.pi / 180
+    let earth = GeographicDistance.earthRadiusMeters
+    let north = position.latitude * radians * earth
+    let longitude = position.longitude * radians
+    // A position within the last one's radius adds nothing a later one cannot: skip it (any
+    // subset of the positions gives a valid floor). This halves the work at speed and drops
+    // most of a stop's jitter. The test uses the last position's cosine; it only decides.
+    if let pending {
+      var deltaLongitude = longitude - pending.longitude
+      if abs(deltaLongitude) > Double.pi {
+        deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
+      }
+      let dx = deltaLongitude * earth * pending.cosine
+      let dy = north - pending.north
+      if dx * dx + dy * dy < pending.radius * pending.radius { return }
+    }
+    let radius = assumption.radius(accuracy: position.horizontalAccuracy)
+    let cosine = cos(position.latitude * radians)
+    // The previous position counts (closes a chain, becomes an anchor) only once this one
+    // corroborates it: their discs must be reachable from each other within the speed limit.
+    // A wild fix the filter let through is never corroborated, so it never reaches the floor.
+    var uncommitted: Anchor?
+    var backed = true
+    if let pending {
+      let gap = planarMeters(north, longitude, cosine, pending) - radius - pending.radius
+      backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
+      if backed, pending.backed {
+        if pending.chain - pending.radius > best { best = pending.chain - pending.radius }
+        if !commitIfFar(pending) { uncommitted = pending }
+      }
+    }
+    var chain = -Double.infinity
+    var east = 0.0
+    var northward = 0.0
+    ring.withUnsafeBufferPointer { anchors in
+      for index in anchors.indices {
+        considerChain(
+          from: anchors[index], north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east,
+          northward: &northward)
+      }
+    }
+    if let uncommitted {
+      considerChain(from: uncommitted, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
+    }
+    pending = Anchor(
+      north: north, longitude: longitude, cosine: cosine, radius: radius, timestamp: position.timestamp, backed: backed, chain: chain,
+      directionEast: east, directionNorth: northward, closed: best)
+  }
+
+  @inline(__always)
+  func considerChain(
+    from anchor: Anchor, north: Double, longitude: Double, cosine: Double,
+    chain: inout Double, east: inout Double, northward: inout Double
+  ) {
+    var deltaLongitude = longitude - anchor.longitude
+    if abs(deltaLongitude) > Double.pi {
+      deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
+    }
+    let dx = deltaLongitude * GeographicDistance.earthRadiusMeters * 0.5 * (cosine + anchor.cosine)
+    let dy = north - anchor.north
+    let chord = (dx * dx + dy * dy).squareRoot()
+    // Neither way through this anchor can beat the best so far: skip the direction.
+    guard chord > 0, anchor.ceiling + chord > chain else { return }
+    let inverse = 1 / chord
+    let ux = dx * inverse
+    let uy = dy * inverse
+    var value = anchor.closed - anchor.radius + chord
+    if anchor.chain > -Double.infinity {
+      let tx = ux - anchor.directionEast
+      let ty = uy - anchor.directionNorth
+      let through = anchor.chain - anchor.radius * (tx * tx + ty * ty).squareRoot() + chord
+      if through > value { value = through }
+    }
+    if value > chain {
+      chain = value
+      east = ux
+      northward = uy
+    }
+  }
+
+  /// Metres between a point and an anchor on the local plane.
+  @inline(__always)
+  func planarMeters(_ north: Double, _ longitude: Double, _ cosine: Double, _ anchor: Anchor) -> Double {
+    var deltaLongitude = longitude - anchor.longitude
+    if abs(deltaLongitude) > Double.pi {
+      deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
+    }
+    let dx = deltaLongitude * GeographicDistance.earthRadiusMeters * 0.5 * (cosine + anchor.cosine)
+    let dy = north - anchor.north
+    return (dx * dx + dy * dy).squareRoot()
+  }
+
+  /// Puts `anchor` in the ring when it lies at least its radius from the newest anchor, and
+  /// says whether it did.
+  @inline(__always)
+  mutating func commitIfFar(_ anchor: Anchor) -> Bool {
+    if let newest = self.newest,
+      planarMeters(anchor.north, anchor.longitude, anchor.cosine, newest) < anchor.radius
+    {
+      return false
+    }
+    if ring.count < Self.capacity {
+      ring.append(anchor)
+    } else {
+      ring[oldest] = anchor
+      oldest = (oldest + 1) % Self.capacity
+    }
+    newest = anchor
+    return true
+  }
+}
+
