@@ -125,6 +125,32 @@ struct TimelineAcceptanceTests {
     #expect(human.contains("239 while the shift was paused, 119 while parked"))
   }
 
+  /// Issues #14 and #15 together: the timeline is applied in time order, so a newest-first or
+  /// shuffled copy of the day gives the in-order figure, segments and sessions, filter on or off.
+  @Test(arguments: [false, true])
+  func anyStoredOrderGivesTheInOrderFigureWithATimeline(filterOff: Bool) throws {
+    let files = try Self.files()
+    defer { try? FileManager.default.removeItem(at: files.directory) }
+    let rows = Self.dayFeed().split(separator: "\n").dropFirst()
+    var generator = SystemRandomNumberGenerator()
+    var shuffledRows = Array(rows)
+    shuffledRows.shuffle(using: &generator)
+    let header = "timestamp,latitude,longitude,session\n"
+    let reversed = try CLITestSupport.write(header + rows.reversed().joined(separator: "\n") + "\n", to: "reversed.csv", in: files.directory)
+    let shuffled = try CLITestSupport.write(header + shuffledRows.joined(separator: "\n") + "\n", to: "shuffled.csv", in: files.directory)
+    let flags = ["--timeline", files.timeline] + (filterOff ? ["--no-filter"] : [])
+    let inOrder = try Self.measure(flags + [files.feed])
+    for copy in [reversed, shuffled] {
+      let measured = try Self.measure(flags + [copy])
+      #expect(measured["meters"] as? Double == inOrder["meters"] as? Double, "\(copy)")
+      #expect(measured["floorMeters"] as? Double == inOrder["floorMeters"] as? Double, "\(copy)")
+      #expect(measured["segmentCount"] as? Int == inOrder["segmentCount"] as? Int, "\(copy)")
+      #expect(measured["gapCount"] as? Int == inOrder["gapCount"] as? Int, "\(copy)")
+      let ingest = measured["ingest"] as? [String: Any]
+      #expect(ingest?["sessions"] as? Int == 3, "\(copy): each resume or drive starts one capture session")
+    }
+  }
+
   @Test func withoutATimelineNothingChanges() throws {
     let files = try Self.files()
     defer { try? FileManager.default.removeItem(at: files.directory) }
