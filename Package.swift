@@ -54,7 +54,7 @@ let package = Package(
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage"]),
     .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "FixtureSupport"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),
-    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage"]),
+    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "FixtureSupport"]),
     .testTarget(
       name: "RouteMilesCLITests",
       // `routemiles` is a dependency so the binary exists for the process tests.

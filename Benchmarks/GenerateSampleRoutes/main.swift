@@ -56,6 +56,14 @@ func writeFile(_ path: String, _ route: SampleRoute) -> Int {
   }
 }
 
+func writeBytes(_ path: String, _ bytes: [UInt8]) {
+  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  guard fd >= 0 else { fail("cannot open \(path) for writing (errno \(errno))") }
+  defer { close(fd) }
+  let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+  guard written == bytes.count else { fail("cannot write \(path) (errno \(errno))") }
+}
+
 let english = MileageLocale.english
 func meters(_ value: Double) -> String { english.formattedOneDecimal(value) + " m" }
 func count(_ value: Int) -> String {
@@ -87,8 +95,11 @@ func preview(_ route: SampleRoute) -> Preview {
   var result = Preview()
   var lastTruth: (Double, Double)?
   var filter = RouteSampleFilter()
-  var accumulator = RouteMileageAccumulator()
+  // With a timeline (the file's sidecar), as `routemiles` measures it: positions outside capture
+  // never reach the filter, and each capture interval starts new capture sessions.
+  var accumulator = RouteMileageAccumulator(timeline: route.timeline)
   var sessions: [Int: CaptureSessionID] = [:]
+  var captureInterval = 0
   var isNMEA = false
   var isLegacy = false
   switch route.format {
@@ -102,6 +113,14 @@ func preview(_ route: SampleRoute) -> Preview {
       continue
     }
     var sample = fix.sample
+    if let timeline = route.timeline {
+      guard case .capturing(let interval) = timeline.placement(of: sample.timestamp) else {
+        accumulator.append(sample.position)
+        continue
+      }
+      if interval != captureInterval { sessions.removeAll() }
+      captureInterval = interval
+    }
     if isLegacy || sample.captureSession == nil {
       sample.captureSession = nil
     } else if let known = sessions[fix.session] {
@@ -153,6 +172,12 @@ func describe(_ route: SampleRoute, bytes: Int) -> String {
   var lines: [String] = []
   lines.append("## \(route.fileName) — \(count(bytes)) bytes")
   lines.append(route.summary)
+  if let name = route.timelineFileName, let timeline = route.timeline {
+    let events = timeline.events.map {
+      "\($0.kind.rawValue) \(SynthesisTime.iso8601(milliseconds: Int64(($0.at * 1000).rounded())))"
+    }
+    lines.append("- timeline (\(name)): \(events.joined(separator: ", "))")
+  }
   lines.append("- place: \(route.drive.configuration.place.name); seed \(route.drive.configuration.seed)")
   lines.append("- span: \(first) → \(last) (\(clock(Int(facts.span))), fix every \(route.drive.configuration.fixInterval) s)")
   lines.append(
@@ -269,6 +294,14 @@ case "write", "check":
       if readFile(path) != fresh { mismatches.append(route.fileName) }
     } else {
       bytes = writeFile(path, route)
+    }
+    if let name = route.timelineFileName, let timeline = route.timelineBytes() {
+      let sidecar = directory + "/" + name
+      if mode == "check" {
+        if readFile(sidecar) != timeline { mismatches.append(name) }
+      } else {
+        writeBytes(sidecar, timeline)
+      }
     }
     reports.append(describe(route, bytes: bytes))
   }

@@ -35,6 +35,8 @@ public struct IngestSettings: Sendable {
   /// Positions a file stored out of time order sorts in memory before it spills sorted runs to
   /// a temporary file (see `SpillingSampleSorter`); tests make it tiny to run the merge.
   public var sortRunLimit: Int = SpillingSampleSorter.defaultRunLimit
+  /// The shift's timeline, when known: it replaces `window` (see `ShiftIngest+Timeline.swift`).
+  public var timeline: ShiftTimeline?
 
   public init(
     filter: RouteSampleFilter? = RouteSampleFilter(),
@@ -116,6 +118,11 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   var sessionIDs: [Int: CaptureSessionID] = [:]
   var lastOrdinal: Int?
   var lastSessionID: CaptureSessionID?
+  let timeline: ShiftTimeline?
+  let hasTimeline: Bool
+  var captureInterval: Int?
+  var capturingFrom = Double.infinity
+  var capturingTo = -Double.infinity
 
   public let order: IngestOrder
   /// True once a `.time` ingest met a position earlier than one delivered before it.
@@ -131,7 +138,11 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   public init(settings: IngestSettings, retained: Retained, order: IngestOrder = .arrival) {
     filter = settings.filter
     if filter != nil { filter?.maximumSampleInterval = settings.maximumSampleInterval }
-    accumulator = RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, window: settings.window)
+    accumulator =
+      settings.timeline.map { RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, timeline: $0) }
+      ?? RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, window: settings.window)
+    timeline = settings.timeline
+    hasTimeline = settings.timeline != nil
     calculator = RouteMileageCalculator(maximumSampleInterval: settings.maximumSampleInterval)
     window = settings.window
     retainedSink = retained
@@ -146,8 +157,9 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     if session == nil { report.legacyPositions += 1 }
     guard filter != nil else {
       noteTime(sample.timestamp)
+      if hasTimeline, !admitByTimeline(sample) { return }
       var sample = sample
-      sample.captureSession = captureSession(for: session)
+      sample.captureSession = captureSession(for: timelineSessionKey(session))
       report.retained += 1
       unfiltered.append(sample.position)
       retainedSink.retain(sample)
@@ -243,6 +255,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   /// The filter's judgement of one position, in the order the ingest has settled on.
   mutating func admit(_ item: TimeOrderedSample) {
     noteTime(item.sample.timestamp)
+    if hasTimeline, !admitByTimeline(item.sample) { return }
     var sample = item.sample
     sample.captureSession = captureSession(for: item.session)
     if case .retained(let kept)? = filter?.consider(sample) {
@@ -300,7 +313,9 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
       }
       distance = accumulator.distance
     } else {
-      distance = calculator.distance(of: unfiltered, covering: window)
+      distance =
+        timeline.map { calculator.distance(of: unfiltered, timeline: $0) }
+        ?? calculator.distance(of: unfiltered, covering: window)
     }
     return FeedMeasurement(format: format, distance: distance, report: report)
   }

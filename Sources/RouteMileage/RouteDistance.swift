@@ -41,6 +41,10 @@ public struct RouteDistance: Sendable, Hashable {
   /// Where reading of the recording stopped before its end, if it did (the walk never sets
   /// it: whoever read the recording does). A cut-off route is partial.
   public var cutOff: RecordingCutOff?
+  /// Positions recorded while the shift was paused (its timeline says so), not measured.
+  public var positionsInsidePause: Int
+  /// Positions recorded while the vehicle was parked (its timeline says so), not measured.
+  public var positionsWhileParked: Int
   /// Walked positions without a usable accuracy, so the floor assumed one for them
   /// (`RouteFloorAssumption.assumedAccuracy`).
   public var positionsWithoutAccuracy: Int
@@ -65,7 +69,8 @@ public struct RouteDistance: Sendable, Hashable {
     unusablePositionCount: Int = 0, positionsOutsideWindow: Int = 0,
     positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0, floorMeters: Double = 0,
     positionsWithoutAccuracy: Int = 0, positionsWithPoorAccuracy: Int = 0, creepingSeconds: Double = 0,
-    creepingMeters: Double = 0, cutOff: RecordingCutOff? = nil
+    creepingMeters: Double = 0, cutOff: RecordingCutOff? = nil,
+    positionsInsidePause: Int = 0, positionsWhileParked: Int = 0
   ) {
     self.creepingMeters = creepingMeters
     self.positionsWithPoorAccuracy = positionsWithPoorAccuracy
@@ -82,6 +87,8 @@ public struct RouteDistance: Sendable, Hashable {
     self.positionsNotAfterPrevious = positionsNotAfterPrevious
     self.isolatedPositionCount = isolatedPositionCount
     self.cutOff = cutOff
+    self.positionsInsidePause = positionsInsidePause
+    self.positionsWhileParked = positionsWhileParked
   }
 
   /// How many unbroken stretches of capture contributed distance.

@@ -13,6 +13,10 @@ public struct RouteGap: Sendable, Hashable {
     case windowStart
     /// The route's last position came more than the maximum interval before the shift ended.
     case windowEnd
+    /// The shift was paused (its timeline says so): capture does not run, whatever was recorded.
+    case pause
+    /// The vehicle was parked (its timeline says so): the route stopped, the shift did not.
+    case parked
   }
 
   public var kind: Kind

@@ -38,6 +38,17 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   @usableFromInline var notAfterPrevious: Int = 0
   @usableFromInline var isolated: Int = 0
   @usableFromInline var inferred: Bool = false
+  /// The shift's timeline, when known; see `RouteMileageAccumulator+Timeline.swift`.
+  public internal(set) var timeline: ShiftTimeline?
+  @usableFromInline var interruptionsWalked: Int = 0
+  @usableFromInline var insidePause: Int = 0
+  @usableFromInline var whileParked: Int = 0
+  // The timeline's hot-path cache (see `RouteMileageAccumulator+Timeline.swift`), so a position
+  // in the current capture interval never touches the timeline's arrays.
+  @usableFromInline var hasTimeline = false
+  @usableFromInline var capturingFrom = Double.infinity
+  @usableFromInline var capturingTo = -Double.infinity
+  @usableFromInline var nextInterruptionEnd = Double.infinity
   /// The open segment's floor (`RouteFloorWalk`) and the closed segments' floors so far.
   @usableFromInline var floor: RouteFloorWalk
   @usableFromInline var closedFloorMeters: Double = 0
@@ -56,7 +67,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   }
 
   /// Every position offered so far, walked or skipped.
-  public var positionsOffered: Int { usable + unusable + outsideWindow + notAfterPrevious }
+  public var positionsOffered: Int { usable + unusable + outsideWindow + notAfterPrevious + insidePause + whileParked }
 
   /// The last position walked, or nil before the first. An extension only counts positions
   /// after this one.
@@ -85,12 +96,17 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       unusable += 1
       return
     }
-    if let window, !window.contains(position.timestamp) {
+    if hasTimeline {
+      let instant = position.timestamp
+      guard (instant >= capturingFrom && instant <= capturingTo) || admitByTimeline(instant) else { return }
+    } else if let window, !window.contains(position.timestamp) {
       outsideWindow += 1
       return
     }
     guard let previous = last else {
-      if let window, position.timestamp - window.start > continuity.maximumSampleInterval {
+      if let start = timeline?.start {
+        walkInterruptions(from: start, to: position.timestamp, leadingKind: .windowStart)
+      } else if let window, position.timestamp - window.start > continuity.maximumSampleInterval {
         gaps.append(RouteGap(kind: .windowStart, start: window.start, end: position.timestamp))
       }
       startSegment(at: position)
@@ -102,6 +118,14 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
     }
     if previous.captureSession == nil, position.captureSession == nil {
       inferred = true
+    }
+    if hasTimeline, position.timestamp >= nextInterruptionEnd,
+      walkInterruptions(from: previous.timestamp, to: position.timestamp, leadingKind: .silence)
+    {
+      // A pause or park lies between them: capture stopped, whatever the sessions say.
+      closeSegment()
+      startSegment(at: position)
+      return
     }
     if let kind = continuity.gap(from: previous, to: position) {
       closeSegment()
@@ -194,7 +218,9 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       isolatedCount += 1
     }
     var allGaps = gaps
-    if let window, let last, window.end - last.timestamp > continuity.maximumSampleInterval {
+    if hasTimeline {
+      allGaps += trailingTimelineGaps()
+    } else if let window, let last, window.end - last.timestamp > continuity.maximumSampleInterval {
       allGaps.append(RouteGap(kind: .windowEnd, start: last.timestamp, end: window.end))
     }
     return RouteDistance(
@@ -204,6 +230,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       positionsNotAfterPrevious: notAfterPrevious, isolatedPositionCount: isolatedCount,
       floorMeters: floorMeters, positionsWithoutAccuracy: withoutAccuracy,
       positionsWithPoorAccuracy: poorAccuracy, creepingSeconds: creepingSeconds,
-      creepingMeters: creepingMeters)
+      creepingMeters: creepingMeters,
+      positionsInsidePause: insidePause, positionsWhileParked: whileParked)
   }
 }

@@ -39,6 +39,20 @@ public struct RouteMileageCalculator: Sendable, Hashable {
     distance(of: route.lazy.map(\.position), covering: window)
   }
 
+  /// The distance the route supports measured against the shift's timeline: its window, and
+  /// every pause and park a gap of its own (see `RouteMileageAccumulator+Timeline.swift`).
+  ///
+  /// - Complexity: as `distance(of:covering:)`.
+  public func distance(of route: some Sequence<RoutePosition>, timeline: ShiftTimeline) -> RouteDistance {
+    var positions = Array(route)
+    if !Self.isInWalkOrder(positions) {
+      positions.sort(by: Self.walkOrder)
+    }
+    var walk = RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, timeline: timeline)
+    walk.append(contentsOf: positions)
+    return walk.distance
+  }
+
   /// A strict total order on positions: timestamp, latitude, longitude, session (legacy
   /// first), then accuracy (unknown first). IEEE total order keeps it strict even for NaN and ±0, which the walk then skips or
   /// measures identically.

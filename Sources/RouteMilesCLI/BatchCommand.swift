@@ -41,6 +41,8 @@ enum BatchCommand {
       --no-progress           terminal / never show one (default: only on a terminal).
 
     \(MeasureOptions.help)
+
+    \(MeasureOptions.timelineHelp)
     """
 
   enum OutputFormat: String { case table, csv, jsonl }
@@ -48,8 +50,8 @@ enum BatchCommand {
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
       argv, command: name,
-      options: MeasureOptions.valueOptions.union(["format", "jobs", "store"]),
-      flags: MeasureOptions.flagOptions.union(["help", "progress", "no-progress"]))
+      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["format", "jobs", "store"]),
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "progress", "no-progress"]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success
@@ -295,6 +297,7 @@ enum BatchJob: Sendable {
     case .shift(let storePath, let record):
       var result = InputResult(source: "shift \(record.id.rawValue) (\(record.source))")
       result.formatName = "store"
+      result.timeline = record.timeline
       if record.isInterrupted {
         // Measured all the same, cut off (`RouteStore.measure`): the figure `shifts` shows.
         result.failure = "\(storePath): shift \(record.id.rawValue) is an interrupted import; its figure covers only the rows stored before it stopped"

@@ -27,6 +27,10 @@ struct InputResult {
     default: false
     }
   }
+  /// The shift's timeline, when the feed was measured with one.
+  var timeline: ShiftTimeline?
+  /// True when the feed was not measured because its timeline was malformed or refused.
+  var timelineRefused = false
 
   var failed: Bool { failure != nil }
 }
@@ -43,6 +47,16 @@ extension MeasureOptions {
   /// Opens and measures one feed. Never throws: an unreadable input is a failed result.
   func measure(path: String, keepPositions: Bool = false) -> InputResult {
     var result = InputResult(source: path)
+    let settings: IngestSettings
+    do {
+      settings = try self.settings(forFeed: path)
+    } catch {
+      // A refused timeline: nothing is measured from this feed.
+      result.failure = "\(error)"
+      result.timelineRefused = true
+      return result
+    }
+    result.timeline = settings.timeline
     let source: FileByteSource
     do {
       source = try FileByteSource(path: path)

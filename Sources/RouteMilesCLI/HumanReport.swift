@@ -7,7 +7,8 @@ enum HumanReport {
   static func text(for result: InputResult, locale: MileageLocale, explain: Bool) -> String {
     var lines = [result.source]
     guard let measurement = result.measurement else {
-      return lines.joined(separator: "\n") + "\n  Not measured: the input could not be read.\n"
+      let why = result.timelineRefused ? "its shift timeline was refused" : "the input could not be read"
+      return lines.joined(separator: "\n") + "\n  Not measured: \(why).\n"
     }
     let quality = RouteQuality(measurement.distance, locale: locale)
     lines.append("  " + quality.line)
@@ -17,12 +18,15 @@ enum HumanReport {
       // Said here too, not only on standard error: the report must name why (never a coordinate).
       lines.append(failure.stopsReadingPartway ? "  Why reading stopped: \(failure)." : "  Not measured: \(failure).")
     }
+    if let timeline = result.timeline { lines.append("  " + shiftLine(timeline)) }
     lines.append("  " + ingestSummary(measurement.report, format: measurement.format, locale: locale))
     let distance = measurement.distance
     var notMeasured: [String] = []
     let count = locale.formattedCount
     if distance.unusablePositionCount > 0 { notMeasured.append("\(count(distance.unusablePositionCount)) describing nowhere on Earth") }
     if distance.positionsOutsideWindow > 0 { notMeasured.append("\(count(distance.positionsOutsideWindow)) outside the shift window") }
+    if distance.positionsInsidePause > 0 { notMeasured.append("\(count(distance.positionsInsidePause)) while the shift was paused") }
+    if distance.positionsWhileParked > 0 { notMeasured.append("\(count(distance.positionsWhileParked)) while parked") }
     if distance.positionsNotAfterPrevious > 0 { notMeasured.append("\(count(distance.positionsNotAfterPrevious)) sharing a timestamp or out of order") }
     if !notMeasured.isEmpty {
       lines.append("  Kept but not measured: " + notMeasured.joined(separator: ", ") + ".")

@@ -24,6 +24,8 @@ enum MeasureCommand {
 
     \(MeasureOptions.help)
 
+    \(MeasureOptions.timelineHelp)
+
     Exit status: 0 when every input was measured, 1 when one could not be read (the others are
     still measured), 64 for a usage error.
     """
@@ -31,8 +33,8 @@ enum MeasureCommand {
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
       argv, command: name,
-      options: MeasureOptions.valueOptions.union(["format", "geojson", "svg"]),
-      flags: MeasureOptions.flagOptions.union(["json", "explain", "help"]))
+      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["format", "geojson", "svg"]),
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["json", "explain", "help"]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success

@@ -8,6 +8,8 @@ struct MeasureOptions {
   var feedOptions = FeedOptions()
   var settings = IngestSettings()
   var locale = MileageLocale.english
+  /// Where each feed's shift timeline comes from; see `MeasureOptions+Timeline.swift`.
+  var timelineSource = TimelineSource.none
 
   /// Value-taking options these commands accept.
   static let valueOptions: Set<String> = [
@@ -53,8 +55,11 @@ struct MeasureOptions {
     return locale
   }
 
-  init(_ arguments: Arguments, formatOption: String? = "input-format") throws(CLIError) {
+  /// - Parameter timelines: whether the command takes `--timeline` / `--no-timeline` (and so
+  ///   picks up sidecar timelines).
+  init(_ arguments: Arguments, formatOption: String? = "input-format", timelines: Bool = true) throws(CLIError) {
     let command = arguments.command
+    if timelines { timelineSource = try Self.timelineSource(arguments) }
     if let text = formatOption.flatMap(arguments.value) ?? arguments.value("input-format") {
       guard let format = FeedFormat(rawValue: text.lowercased()) else {
         throw .usage("unknown input format '\(text)': use gpx, nmea, csv or fit", command: command)

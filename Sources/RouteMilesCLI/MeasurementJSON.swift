@@ -29,7 +29,8 @@ enum MeasurementJSON {
     json.set("inputRows", report.records)
     json.set("rejectedByReason", counts(report.rejected))
     json.set("ingest", ingest(report, distance: distance))
-    if let window {
+    if let timeline = result.timeline { json.set("shift", shift(timeline)) }
+    if let window = result.timeline?.window ?? window {
       var windowJSON = JSONObject()
       windowJSON.set("start", CivilTime.iso8601(window.start))
       windowJSON.set("end", CivilTime.iso8601(window.end))
@@ -96,6 +97,10 @@ enum MeasurementJSON {
     json.set("unusablePositions", distance.unusablePositionCount)
     json.set("positionsOutsideWindow", distance.positionsOutsideWindow)
     json.set("collapsedPositions", distance.positionsNotAfterPrevious)
+    if distance.positionsInsidePause > 0 || distance.positionsWhileParked > 0 {
+      json.set("positionsInsidePause", distance.positionsInsidePause)
+      json.set("positionsWhileParked", distance.positionsWhileParked)
+    }
     return json
   }
 

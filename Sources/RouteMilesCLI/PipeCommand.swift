@@ -43,7 +43,7 @@ enum PipeCommand {
     guard arguments.operands.isEmpty else {
       throw .usage("pipe reads standard input; unexpected argument '\(arguments.operands[0])'", command: name)
     }
-    var options = try MeasureOptions(arguments, formatOption: nil)
+    var options = try MeasureOptions(arguments, formatOption: nil, timelines: false)
     if !arguments.has("filter") {
       for option in ["max-accuracy", "max-fix-age", "max-speed", "min-movement", "reanchor-after"] where arguments.value(option) != nil {
         throw .usage("option '--\(option)' sets a capture filter threshold; pass --filter to apply the filter", command: name)

@@ -56,6 +56,8 @@ enum ReplayCommand {
       --json                  JSON Lines even on a terminal.
 
     \(MeasureOptions.help)
+
+    \(MeasureOptions.timelineHelp)
     """
 
   struct Settings {
@@ -73,11 +75,11 @@ enum ReplayCommand {
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
       argv, command: name,
-      options: MeasureOptions.valueOptions.union([
+      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union([
         "speed", "refresh", "route-update", "batch-seconds", "store", "discard-batches", "seed",
         "interrupt-at", "relaunch-after",
       ]),
-      flags: MeasureOptions.flagOptions.union(["help", "json"]))
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "json"]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success
@@ -142,8 +144,15 @@ enum ReplayCommand {
         throw .failure("\(error)")
       }
     }
+    let timeline: ShiftTimeline?
+    do {
+      timeline = try options.timeline(forFeed: feedPath)
+    } catch {
+      throw .failure("\(error)")
+    }
     var replay = LiveReplay(
-      feedPath: feedPath, source: source, options: options, settings: settings, store: store, console: console)
+      feedPath: feedPath, source: source, options: options, settings: settings, store: store, console: console,
+      timeline: timeline)
     replayInterrupted.store(false, ordering: .relaxed)
     let previous = signal(SIGINT) { _ in replayInterrupted.store(true, ordering: .relaxed) }
     defer { signal(SIGINT, previous) }
@@ -191,7 +200,16 @@ struct LiveReplay {
   var random: ReplayRandom
   var shift: ShiftID?
   var live: ActiveRouteMeasurement?
-  var card = LiveCard()
+  /// The shift's recorded timeline (`--timeline` or the sidecar), applied at its times; nil
+  /// when there is none (the replay then starts the shift at the first fix and ends it at the last).
+  let recordedTimeline: ShiftTimeline?
+  /// The events of `recordedTimeline` not applied yet, earliest first.
+  var pendingEvents: ArraySlice<ShiftTimeline.Event> = []
+  /// The timeline as the live shift knows it now.
+  var timeline = ShiftTimeline()
+  var cadence = ShiftCardCadence()
+  /// Whether the last refresh pushed a new card.
+  var pushed = false
   var startTime = 0.0
   var clock = 0.0
   var batches = 0
@@ -207,8 +225,10 @@ struct LiveReplay {
 
   init(
     feedPath: String, source: FileByteSource, options: MeasureOptions, settings: ReplayCommand.Settings,
-    store: RouteStore, console: Console
+    store: RouteStore, console: Console, timeline recorded: ShiftTimeline? = nil
   ) {
+    recordedTimeline = recorded
+    pendingEvents = (recorded?.events ?? [])[...]
     self.feedPath = feedPath
     self.options = options
     self.settings = settings
@@ -217,9 +237,12 @@ struct LiveReplay {
     puller = FeedRecordPuller(source, format: options.inputFormat, options: options.feedOptions)
     var ingestSettings = options.settings
     ingestSettings.window = nil
+    // Capture runs only while the shift runs and is not parked: the capture service judges each
+    // fix against the timeline, exactly as the one-pass measurement will.
+    ingestSettings.timeline = recorded
     ingest = ShiftIngest(settings: ingestSettings, retained: PendingBatch())
     random = ReplayRandom(state: settings.seed)
-    card.routeUpdate = settings.routeUpdate
+    cadence.routeUpdateInterval = settings.routeUpdate
   }
 
   mutating func run() throws -> Int32 {
@@ -248,12 +271,17 @@ struct LiveReplay {
       for record in waiting { record.deliver(to: &ingest) }
       return try finishWithoutRoute()
     }
-    startTime = options.settings.window?.start ?? first.timestamp
+    startTime = recordedTimeline?.start ?? options.settings.window?.start ?? first.timestamp
     clock = startTime
     let shift = try store.createShift(
       start: startTime, end: nil, source: feedPath, importedAt: wallClockSeconds(), status: .running)
     self.shift = shift
     live = ActiveRouteMeasurement(shift: shift, maximumSampleInterval: options.settings.maximumSampleInterval)
+    if recordedTimeline == nil {
+      try timeline.apply(ShiftTimeline.Event(.start, at: startTime))
+    } else {
+      try applyDueEvents()
+    }
     var nextRefresh = startTime + settings.refresh
     var nextBatch = startTime + settings.batchSeconds
     var pending: FeedRecord? = nil
@@ -264,16 +292,23 @@ struct LiveReplay {
       if pending == nil { pending = try queue.popFirst() ?? nextArrival() }
       guard let record = pending else { break }
       let recordTime = Self.time(of: record).map { max($0, clock) } ?? clock
-      var eventTime = min(recordTime, nextRefresh, nextBatch)
+      var eventTime = min(recordTime, nextRefresh, nextBatch, pendingEvents.first?.at ?? .infinity)
       if let interrupt = settings.interruptAt.map({ startTime + $0 }), !interruptDone { eventTime = min(eventTime, interrupt) }
       wait(until: eventTime)
       clock = eventTime
       if let interrupt = settings.interruptAt.map({ startTime + $0 }), !interruptDone, clock >= interrupt {
         interruptCapture()
       }
+      // A fix at the very instant of a pause belongs to the stretch before it: release first.
       if recordTime <= clock {
         release(record)
         pending = nil
+      }
+      if let next = pendingEvents.first, next.at <= clock {
+        try writeBatch()
+        try applyDueEvents()
+        // The shift is over: nothing after its end can be captured.
+        if timeline.state == .ended { break }
       }
       if clock >= nextBatch {
         try writeBatch()
@@ -372,19 +407,46 @@ struct LiveReplay {
   }
 
   mutating func refresh(final: Bool) throws {
-    guard let shift, var live else { return }
+    guard shift != nil, var live else { return }
     let distance = try live.refresh(from: store)
     self.live = live
-    _ = shift
-    card.update(distance, at: clock, final: final)
+    pushed = cadence.update(timeline: timeline, route: distance, at: clock, locale: options.locale) != nil
     draw()
+  }
+
+  /// Applies the recorded events due by now, in order: the store keeps the timeline, the live
+  /// walk measures against it, and the card goes out at once (a change of meaning).
+  mutating func applyDueEvents() throws {
+    var applied = false
+    while let next = pendingEvents.first, next.at <= clock {
+      pendingEvents.removeFirst()
+      try timeline.apply(next)
+      applied = true
+    }
+    guard applied, let shift else { return }
+    try store.setTimeline(timeline, of: shift)
+    live?.applyTimeline(timeline)
+    if timeline.state != .ended { try refresh(final: false) }
   }
 
   mutating func end() throws -> Int32 {
     try writeBatch()
+    // The feed has run out: the rest of the recorded timeline happens now, at its times.
+    if recordedTimeline != nil, let last = pendingEvents.last, !replayInterrupted.load(ordering: .relaxed) {
+      clock = max(clock, last.at)
+      try applyDueEvents()
+    }
+    if timeline.state != .ended {
+      let endEvent = ShiftTimeline.Event(.end, at: max(clock, timeline.events.last?.at ?? clock))
+      try timeline.apply(endEvent)
+      if recordedTimeline != nil, let shift {
+        try store.setTimeline(timeline, of: shift)
+        live?.applyTimeline(timeline)
+      }
+    }
     try refresh(final: true)
     guard let shift, let live else { return try finishWithoutRoute() }
-    let window = options.settings.window
+    let window = recordedTimeline != nil ? timeline.window : options.settings.window
     try store.finishShift(shift, end: window?.end)
     let final = try store.measure(shift: shift, maximumSampleInterval: options.settings.maximumSampleInterval)
     let liveDistance = live.distance
@@ -421,7 +483,7 @@ struct LiveReplay {
       json.set("refreshes", counters)
       console.out(json.text + "\n")
     } else {
-      console.out("\nShift ended after \(LiveCard.clockText(clock - startTime)).\n")
+      console.out("\nShift ended after \(ReplayCommand.clockText(clock - startTime)).\n")
       for line in interruptionLines() { console.out("  \(line).\n") }
       console.out("  Last live figure:  \(liveLine)\n")
       console.out("  Final figure:      \(finalLine)  (measured from the stored rows in one pass)\n")
@@ -440,7 +502,7 @@ struct LiveReplay {
     }
     if let at = settings.interruptAt, !interruptDone {
       console.err(
-        "routemiles: --interrupt-at \(at) is after the feed's last position (the shift ended after \(LiveCard.clockText(clock - startTime))); no interruption was played\n")
+        "routemiles: --interrupt-at \(at) is after the feed's last position (the shift ended after \(ReplayCommand.clockText(clock - startTime))); no interruption was played\n")
       return ExitCode.usage
     }
     return ExitCode.success
@@ -505,14 +567,14 @@ struct LiveReplay {
     if let at = interruptedAt {
       let resumes = at + settings.relaunchAfter
       lines.append(
-        "Capture interrupted at \(LiveCard.clockText(at - startTime)) · \(lostSamples) unsaved "
+        "Capture interrupted at \(ReplayCommand.clockText(at - startTime)) · \(lostSamples) unsaved "
           + "\(lostSamples == 1 ? "sample" : "samples") lost · "
           + (clock >= resumes
-            ? "resumed at \(LiveCard.clockText(resumes - startTime)) as a new capture session"
-            : "resumes at \(LiveCard.clockText(resumes - startTime))"))
+            ? "resumed at \(ReplayCommand.clockText(resumes - startTime)) as a new capture session"
+            : "resumes at \(ReplayCommand.clockText(resumes - startTime))"))
     }
     if replayInterrupted.load(ordering: .relaxed) {
-      lines.append("Replay stopped with Ctrl-C at \(LiveCard.clockText(clock - startTime)): the shift ended there")
+      lines.append("Replay stopped with Ctrl-C at \(ReplayCommand.clockText(clock - startTime)): the shift ended there")
     }
     return lines
   }
@@ -520,17 +582,26 @@ struct LiveReplay {
   mutating func draw() {
     let measurement = ingest.measurement(format: puller.format)
     let report = measurement.report
-    let shown = card.shown
-    let latest = card.latest
+    let shown = cadence.shownRoute
+    let latest = cadence.latestRoute
     let quality = RouteQuality(shown, locale: options.locale)
+    let card = cadence.card
+    let working = timeline.workingDuration(asOf: clock)
+    let finished = timeline.state(at: clock) == .ended
     if settings.json {
       var json = JSONObject()
       json.set("type", "update")
       json.set("shiftSeconds", shiftSeconds(clock))
-      json.set("clock", LiveCard.clockText(clock - startTime))
+      json.set("clock", ReplayCommand.clockText(clock - startTime))
       json.set("feedTime", CivilTime.iso8601(clock))
-      json.set("state", card.finished ? "ended" : "inProgress")
+      json.set("state", Self.stateWord(timeline.state(at: clock)))
+      json.set("stateLine", card?.stateLine)
+      json.set("workingSeconds", working)
       json.set("line", quality.line)
+      json.set("routeLine", card?.routeLine ?? quality.line)
+      json.set("parkedLine", card?.parkedLine)
+      json.set("controls", strings: card?.controls.map(\.rawValue) ?? [])
+      json.set("pushed", pushed)
       json.set("meters", shown.isMeasured ? shown.meters : nil)
       json.set("liveMeters", latest.isMeasured ? latest.meters : nil)
       json.set("isMeasured", latest.isMeasured)
@@ -551,7 +622,8 @@ struct LiveReplay {
       return
     }
     var lines = [
-      "\(card.finished ? "Shift Ended" : "Shift in Progress") · \(LiveCard.clockText(clock - startTime))",
+      "\(card?.stateLine ?? ShiftCard.inProgressLine) · \(ReplayCommand.clockText(working))"
+        + (card?.parkedLine.map { " · " + $0 } ?? ""),
       quality.line,
       latest.isMeasured
         ? "\(latest.contributingSegmentCount) \(latest.contributingSegmentCount == 1 ? "segment" : "segments") · \(latest.gapCount) \(latest.gapCount == 1 ? "gap" : "gaps")"
@@ -560,7 +632,8 @@ struct LiveReplay {
         + (discardedBatches > 0 ? " (\(discardedBatches) discarded)" : ""),
     ]
     lines.append(contentsOf: interruptionLines())
-    if card.finished { lines.append("") }
+    // The controls while the shift runs; the line is left blank once it has ended.
+    lines.append(finished ? "" : (card?.controls ?? []).map { "[\($0.rawValue)]" }.joined(separator: " "))
     var text = ""
     if drawnLines > 0 { text += "\u{1B}[\(drawnLines)F" }
     for line in lines { text += "\u{1B}[2K" + line + "\n" }
@@ -570,29 +643,20 @@ struct LiveReplay {
   }
 }
 
-/// What the live card shows: the route figure changes at most once per `routeUpdate` seconds of
-/// shift time (seed 001), while counts and state changes (measured or not, partial or not) show
-/// at once.
-struct LiveCard {
-  var routeUpdate = 30.0
-  /// The figure on the card.
-  private(set) var shown = RouteDistance()
-  /// The latest measurement.
-  private(set) var latest = RouteDistance()
-  private(set) var lastFigureChange = -Double.infinity
-  private(set) var finished = false
-
-  mutating func update(_ distance: RouteDistance, at time: Double, final: Bool) {
-    latest = distance
-    finished = final
-    let stateChanged = distance.isMeasured != shown.isMeasured || distance.isPartial != shown.isPartial
-    let figureChanged = distance.meters != shown.meters
-    if final || stateChanged || (figureChanged && time - lastFigureChange >= routeUpdate) {
-      if distance.meters != shown.meters || stateChanged { lastFigureChange = time }
-      shown = distance
+extension LiveReplay {
+  /// The replay's word for a state: `inProgress` (running), `paused`, `parked`, `ended`.
+  static func stateWord(_ state: ShiftTimeline.State) -> String {
+    switch state {
+    case .running, .notStarted: "inProgress"
+    case .paused: "paused"
+    case .parked: "parked"
+    case .ended: "ended"
     }
   }
+}
 
+extension ReplayCommand {
+  /// `H:MM:SS`.
   static func clockText(_ seconds: Double) -> String {
     let whole = max(0, Int(seconds.rounded(.down)))
     let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }

@@ -45,19 +45,25 @@ enum ImportCommand {
     Without --shift-start/--shift-end the shift has no window: it starts at its first retained
     sample, its end is unknown, and no window gaps are counted.
 
+    A file whose content (SHA-256, taken while the feed is read) is already stored as a finished
+    import is not kept again: the import says which shift holds it and removes its own.
+
     Options:
       --store PATH            The store (required).
       --json                  One JSON object per input (the measure fields plus "shift").
       --batch-size N          Samples per transaction (default 4096).
+      --allow-duplicate       Import a file even when its content is already stored.
 
     \(MeasureOptions.help)
+
+    \(MeasureOptions.timelineHelp)
     """
 
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
       argv, command: name,
-      options: MeasureOptions.valueOptions.union(["store", "batch-size"]),
-      flags: MeasureOptions.flagOptions.union(["help", "json"]))
+      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["store", "batch-size"]),
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "json", "allow-duplicate"]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success
@@ -74,7 +80,14 @@ enum ImportCommand {
     var status = ExitCode.success
     for path in arguments.operands {
       do {
-        let result = try importFeed(path, into: store, storePath: storePath, options: options, batchSize: batchSize)
+        let result = try importFeed(
+          path, into: store, storePath: storePath, options: options, batchSize: batchSize,
+          allowDuplicate: arguments.has("allow-duplicate"))
+        if let duplicate = result.duplicateOf {
+          console.out(duplicateReport(path, shift: duplicate, json: arguments.has("json")))
+          console.flush()
+          continue
+        }
         if let failure = result.input.failure {
           console.err("routemiles: \(failure)\n")
           status = ExitCode.failure
@@ -82,6 +95,7 @@ enum ImportCommand {
         if arguments.has("json") {
           var json = MeasurementJSON.object(for: result.input, locale: options.locale, window: options.settings.window)
           json.set("shift", result.shift.map { Int($0.rawValue) } ?? -1)
+          if let timeline = result.input.timeline { json.set("shiftTimeline", MeasurementJSON.shift(timeline)) }
           console.out(json.text + "\n")
         } else {
           console.out(result.summary(locale: options.locale))
@@ -99,6 +113,8 @@ enum ImportCommand {
     var input: InputResult
     var shift: ShiftID?
     var complete: Bool
+    /// The stored shift with the same content, when the import was skipped for it.
+    var duplicateOf: ShiftID? = nil
 
     func summary(locale: MileageLocale) -> String {
       guard let shift, let measurement = input.measurement else {
@@ -121,23 +137,30 @@ enum ImportCommand {
   /// columns, every record unreadable) keeps no shift at all: an empty "complete" shift would
   /// claim a drive of nothing.
   static func importFeed(
-    _ path: String, into store: RouteStore, storePath: String, options: MeasureOptions, batchSize: Int
+    _ path: String, into store: RouteStore, storePath: String, options: MeasureOptions, batchSize: Int,
+    allowDuplicate: Bool = false
   ) throws -> Imported {
     var input = InputResult(source: path)
+    let settings: IngestSettings
     let source: FileByteSource
     do {
+      settings = try options.settings(forFeed: path)
       source = try FileByteSource(path: path)
     } catch {
-      input.failure = "\(path): \(error)"
+      // A refused timeline or an unreadable file: nothing is imported from this feed.
+      input.failure = error is ShiftTimelineFile.Failure ? "\(error)" : "\(path): \(error)"
       return Imported(input: input, shift: nil, complete: false)
     }
+    input.timeline = settings.timeline
     var writer = try store.beginImport(
-      source: path, window: options.settings.window, importedAt: wallClockSeconds(), batchSize: batchSize)
+      source: path, timeline: settings.timeline, window: settings.window, contentHash: nil,
+      importedAt: wallClockSeconds(), batchSize: batchSize)
     ImportInterruption.arm(shift: writer.shift, source: path, storePath: storePath)
     defer { ImportInterruption.disarm() }
-    var bytes = source
+    // The content hash is taken in the same read that measures the feed.
+    var bytes = HashingByteSource(source)
     var measurement = try FeedIngest.measure(
-      &bytes, format: options.inputFormat, options: options.feedOptions, settings: options.settings, retained: &writer)
+      &bytes, format: options.inputFormat, options: options.feedOptions, settings: settings, retained: &writer)
     let failure = measurement.report.failure
     if let failure {
       input.failure = MeasureOptions.describe(failure, in: path)
@@ -148,6 +171,13 @@ enum ImportCommand {
       }
       try writer.flush()
     } else {
+      let contentHash = bytes.hash.finalize()
+      if !allowDuplicate, let existing = try store.completeShift(withContentHash: contentHash) {
+        // The same content is already a finished shift: this import leaves nothing behind.
+        try store.deleteShift(writer.shift)
+        return Imported(input: input, shift: nil, complete: false, duplicateOf: existing)
+      }
+      try store.setContentHash(contentHash, of: writer.shift)
       try writer.finish()
     }
     // The figure a stored shift reports is always the one-pass measurement of its rows; a cut-off
@@ -171,6 +201,9 @@ enum ShiftsCommand {
     pass every time it is asked (nothing derived is stored). A shift whose import was interrupted
     (or whose feed was cut off) is listed as interrupted, with the partial figure of the rows it
     kept. Listing never writes to the store and leaves no file beside it.
+    is listed as such, with its row count and no figure. Status: ended (a window from a timeline
+    or --shift-start/--shift-end), no window (a finished import with neither), interrupted, or
+    running; "working" is working time (elapsed less paused).
 
     Options:
       --store PATH            The store (required).
@@ -206,7 +239,7 @@ enum ShiftsCommand {
       }
       let records = try store.shifts()
       if !arguments.has("json") {
-        console.out("  shift  status        start                 end                   samples  figure\n")
+        console.out("  shift  status        start                 end                   working   samples  figure\n")
       }
       for record in records {
         let distance = try store.measure(record, maximumSampleInterval: interval)
@@ -225,12 +258,23 @@ enum ShiftsCommand {
     return ExitCode.success
   }
 
+  /// `interrupted`, `running`, `ended` (a finished shift with a window: an ended timeline or
+  /// `--shift-start/--shift-end`), or `no window` (a finished import with neither: never called
+  /// complete, since nothing says the shift was over when the feed stopped).
   static func statusWord(_ record: ShiftRecord) -> String {
     switch record.status {
     case .importing: "interrupted"
-    case .complete: "complete"
+    case .complete: record.hasEnded ? "ended" : "no window"
     case .running: "running"
     }
+  }
+
+  /// Working time (elapsed less paused) from the timeline, or the window's length when the
+  /// shift has a window and no timeline; nil when neither is known.
+  static func workingSeconds(_ record: ShiftRecord) -> Double? {
+    if let timeline = record.timeline, timeline.end != nil { return timeline.workingDuration(asOf: timeline.end!) }
+    if record.timeline == nil, let window = record.window { return window.end - window.start }
+    return nil
   }
 
   static func row(_ record: ShiftRecord, distance: RouteDistance?, locale: MileageLocale) -> String {
@@ -249,6 +293,7 @@ enum ShiftsCommand {
       ?? "not measured"
     return pad(String(record.id.rawValue), 7) + "  " + pad(statusWord(record), 12, left: true) + "  "
       + pad(start, 20, left: true) + "  " + pad(end, 20, left: true) + "  "
+      + pad(workingSeconds(record).map(CivilTime.duration) ?? "—", 8, left: true) + "  "
       + pad(locale.formattedCount(record.sampleCount), 7)
       + "  " + figure + "  (" + record.source + ")"
   }
@@ -262,6 +307,16 @@ enum ShiftsCommand {
     json.set("end", record.end.map(CivilTime.iso8601))
     json.set("importedAt", CivilTime.iso8601(record.importedAt))
     json.set("samples", record.sampleCount)
+    json.set("workingSeconds", workingSeconds(record))
+    if let window = record.window {
+      var windowJSON = JSONObject()
+      windowJSON.set("start", CivilTime.iso8601(window.start))
+      windowJSON.set("end", CivilTime.iso8601(window.end))
+      json.set("window", windowJSON)
+    } else {
+      json.set("window", nil as String?)
+    }
+    if let timeline = record.timeline { json.set("timeline", MeasurementJSON.shift(timeline)) }
     if let distance {
       let quality = RouteQuality(distance, locale: locale)
       MeasurementJSON.figures(distance, quality: quality, into: &json)
@@ -270,5 +325,19 @@ enum ShiftsCommand {
       json.set("summary", nil as String?)
     }
     return json
+  }
+}
+
+extension ImportCommand {
+  /// What `import` says about a file whose content is already stored.
+  static func duplicateReport(_ path: String, shift: ShiftID, json: Bool) -> String {
+    if json {
+      var object = JSONObject()
+      object.set("source", path)
+      object.set("skipped", true)
+      object.set("duplicateOf", Int(shift.rawValue))
+      return object.text + "\n"
+    }
+    return "\(path): already stored as \(shift) (same content); skipped. Use --allow-duplicate to import it again.\n"
   }
 }

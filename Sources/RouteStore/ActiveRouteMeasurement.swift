@@ -91,6 +91,19 @@ public struct ActiveRouteMeasurement: Sendable {
     distance = walk.distance
   }
 
+  /// The shift's timeline as the live walk knows it so far; see `applyTimeline(_:)`.
+  public var timeline: ShiftTimeline? { walk.timeline }
+
+  /// Measures the live shift against its timeline as it stands now (the same events and maybe
+  /// more than last time: a pause, a resume, the end). Pauses and parks the walk has passed stay
+  /// gaps; positions inside them are counted, not measured. The figure is re-read at once.
+  ///
+  /// - Complexity: O(*g*) to re-read the figure; no rows are fetched.
+  public mutating func applyTimeline(_ timeline: ShiftTimeline) {
+    walk.extendTimeline(timeline)
+    distance = walk.distance
+  }
+
   /// The largest rowid walked so far (0 before any).
   public var highWaterRowID: Int64 { newestConsumed?.id ?? 0 }
 
@@ -138,7 +151,7 @@ public struct ActiveRouteMeasurement: Sendable {
     counters.rowsFetched += positions.count
     // The calculator's order, so a fresh walk is the one-pass figure bit for bit.
     if !RouteMileageCalculator.isInWalkOrder(positions) { positions.sort(by: RouteMileageCalculator.walkOrder) }
-    walk = RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval)
+    walk = RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, timeline: walk.timeline)
     walk.append(contentsOf: positions)
     newestConsumed = newest
     distance = walk.distance

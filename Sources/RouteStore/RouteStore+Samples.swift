@@ -119,7 +119,7 @@ extension RouteStore {
   }
 
   /// The shift's figure: `RouteMileageCalculator` over its stored rows in one pass, with the
-  /// shift's window when it has one. This is the only figure a finished shift reports; it is
+  /// shift's timeline, or else its window, when it has one. This is the only figure a finished shift reports; it is
   /// measured every time it is asked, never stored.
   ///
   /// An interrupted import (`.importing`) is measured the same way, over the whole batches it
@@ -139,8 +139,13 @@ extension RouteStore {
   public func measure(
     _ record: ShiftRecord, maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
   ) throws -> RouteDistance {
-    var distance = RouteMileageCalculator(maximumSampleInterval: maximumSampleInterval)
-      .distance(of: try positions(of: record.id), covering: record.window)
+    let calculator = RouteMileageCalculator(maximumSampleInterval: maximumSampleInterval)
+    let positions = try positions(of: record.id)
+    // With a recorded timeline the shift is measured against it: its window, and every pause
+    // and park a gap of its own.
+    var distance =
+      record.timeline.map { calculator.distance(of: positions, timeline: $0) }
+      ?? calculator.distance(of: positions, covering: record.window)
     if record.isInterrupted { distance.cutOff = RecordingCutOff(line: nil) }
     return distance
   }

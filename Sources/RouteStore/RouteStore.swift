@@ -11,6 +11,9 @@ import RouteMileage
 public final class RouteStore {
   /// The connection, for transaction control and for tests that look at the file directly.
   public let database: Database
+  /// The schema version of the file as opened: `schemaVersion`, or older for a store opened
+  /// read-only that an older build wrote (read as it is, never migrated by a reader).
+  public let openedSchemaVersion: Int
 
   // Statements run per batch or per refresh, prepared once per connection.
   var insertSampleStatement: Statement?
@@ -31,6 +34,7 @@ public final class RouteStore {
   ) throws {
     database = try Database(path: path, access: access, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     try StoreSchema.prepare(database)
+    openedSchemaVersion = try database.userVersion()
   }
 
   /// A private store in memory, gone when released (tests, and measuring without a file).
@@ -107,28 +111,33 @@ public final class RouteStore {
   ///
   /// - Complexity: O(log *N* + *n*): its rows are counted through the shift index.
   public func shift(_ shift: ShiftID) throws -> ShiftRecord? {
-    let statement = try database.prepare(Self.shiftQuery + " WHERE s.id = ?")
+    let statement = try database.prepare(shiftQuery + " WHERE s.id = ?")
     try statement.bind(shift.rawValue, at: 1)
     defer { statement.reset() }
     guard try statement.step() else { return nil }
-    return try Self.record(statement)
+    var record = try Self.record(statement)
+    statement.reset()
+    record.timeline = try timeline(of: record.id)
+    return record
   }
 
   /// Every shift, oldest ID first.
   ///
   /// - Complexity: O(*S* + *N*) for *S* shifts and *N* rows (the counts are read, not stored).
   public func shifts() throws -> [ShiftRecord] {
-    let statement = try database.prepare(Self.shiftQuery + " ORDER BY s.id")
+    let statement = try database.prepare(shiftQuery + " ORDER BY s.id")
     var records: [ShiftRecord] = []
     while try statement.step() { records.append(try Self.record(statement)) }
+    for index in records.indices { records[index].timeline = try timeline(of: records[index].id) }
     return records
   }
 
-  static let shiftQuery = #"""
+  var shiftQuery: String {
+    #"""
     SELECT s.id, s.start, s."end", s.source, s.imported_at, s.status,
-      (SELECT count(*) FROM route_samples r WHERE r.shift_id = s.id)
-    FROM shifts s
-    """#
+      (SELECT count(*) FROM route_samples r WHERE r.shift_id = s.id),
+    """# + (openedSchemaVersion >= 2 ? " s.content_hash" : " NULL") + " FROM shifts s"
+  }
 
   static func record(_ row: Statement) throws -> ShiftRecord {
     guard let status = ShiftStatus(rawValue: row.text(at: 5)) else {
@@ -137,7 +146,7 @@ public final class RouteStore {
     return ShiftRecord(
       id: ShiftID(row.integer(at: 0)), start: row.double(at: 1), end: row.optionalDouble(at: 2),
       source: row.text(at: 3), importedAt: row.double(at: 4), status: status,
-      sampleCount: Int(row.integer(at: 6)))
+      sampleCount: Int(row.integer(at: 6)), contentHash: row.optionalText(at: 7))
   }
 
   /// Runs an UPDATE or DELETE whose last parameter is the shift ID; `.noSuchShift` when it

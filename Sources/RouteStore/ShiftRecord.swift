@@ -35,11 +35,17 @@ public struct ShiftRecord: Sendable, Hashable {
   public var status: ShiftStatus
   /// How many route rows the shift holds now.
   public var sampleCount: Int
+  /// The shift's timeline, when one was recorded (schema version 2).
+  public var timeline: ShiftTimeline?
+  /// SHA-256 of the feed file the shift was imported from, when known (schema version 2).
+  public var contentHash: String?
 
   public init(
     id: ShiftID, start: Double, end: Double?, source: String, importedAt: Double,
-    status: ShiftStatus, sampleCount: Int
+    status: ShiftStatus, sampleCount: Int, timeline: ShiftTimeline? = nil, contentHash: String? = nil
   ) {
+    self.timeline = timeline
+    self.contentHash = contentHash
     self.id = id
     self.start = start
     self.end = end
@@ -52,6 +58,11 @@ public struct ShiftRecord: Sendable, Hashable {
   /// The window [start, end] a finished shift is measured against; nil when `end` is nil
   /// (an import without a window, or a running shift).
   public var window: ShiftWindow? { end.flatMap { ShiftWindow(start: start, end: $0) } }
+
+  /// Whether the shift is over with a known window: its timeline ended, or it was imported
+  /// with `--shift-start/--shift-end`. A finished import with neither has no window and is never
+  /// called complete (it is listed as having no window).
+  public var hasEnded: Bool { status == .complete && window != nil }
 
   /// True when an import stopped before marking the shift complete.
   public var isInterrupted: Bool { status == .importing }

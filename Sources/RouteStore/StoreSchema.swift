@@ -38,7 +38,20 @@ enum StoreSchema {
     );
     CREATE INDEX route_samples_by_shift_time ON route_samples(shift_id, timestamp);
     CREATE INDEX route_samples_by_shift ON route_samples(shift_id);
+    """,
+    // 2: each shift's timeline (start, pause, resume, park, drive, end), in order, and the
+    // SHA-256 of the feed file it was imported from (an import of the same content is skipped).
     """
+    CREATE TABLE shift_events(
+      shift_id INTEGER NOT NULL REFERENCES shifts(id) ON DELETE CASCADE,
+      seq INTEGER NOT NULL,
+      at REAL NOT NULL,
+      event TEXT NOT NULL CHECK (event IN ('start', 'pause', 'resume', 'park', 'drive', 'end')),
+      PRIMARY KEY (shift_id, seq)
+    );
+    ALTER TABLE shifts ADD COLUMN content_hash TEXT NULL;
+    CREATE INDEX shifts_by_content_hash ON shifts(content_hash) WHERE content_hash IS NOT NULL;
+    """,
   ]
 
   static var currentVersion: Int { migrations.count }
@@ -72,6 +85,9 @@ enum StoreSchema {
     // The first read of the file: a non-SQLite file fails here with NOTADB.
     var state = try State(database)
     try refuseForeign(database, state: state)
+    // A read-only open never migrates; a store written by an older build is read as it is
+    // (`RouteStore.openedSchemaVersion` tells the queries what it has).
+    if database.access == .readOnly, state.version >= 1, state.version < currentVersion { return }
     if state.version < currentVersion {
       guard database.access == .readWrite else {
         throw StoreError(

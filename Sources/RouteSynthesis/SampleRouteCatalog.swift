@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// One committed file of `SampleRoutes/`: a drive and the format it is written in.
 public struct SampleRoute: Sendable, Hashable {
   public var fileName: String
@@ -5,12 +7,35 @@ public struct SampleRoute: Sendable, Hashable {
   public var summary: String
   public var drive: SyntheticDrive
   public var format: SyntheticFeedFormat
+  /// The shift's timeline, written beside the feed as its sidecar (`timelineFileName`).
+  public var timeline: ShiftTimeline?
 
-  public init(fileName: String, summary: String, drive: SyntheticDrive, format: SyntheticFeedFormat) {
+  public init(
+    fileName: String, summary: String, drive: SyntheticDrive, format: SyntheticFeedFormat, timeline: ShiftTimeline? = nil
+  ) {
     self.fileName = fileName
     self.summary = summary
     self.drive = drive
     self.format = format
+    self.timeline = timeline
+  }
+
+  /// The sidecar's name: the feed's without its extension, plus `.timeline.jsonl`.
+  public var timelineFileName: String? {
+    guard timeline != nil else { return nil }
+    let stem = fileName.lastIndex(of: ".").map { String(fileName[..<$0]) } ?? fileName
+    return stem + ".timeline.jsonl"
+  }
+
+  /// The sidecar's bytes: JSON Lines, one event a line, as `routemiles` reads them.
+  public func timelineBytes() -> [UInt8]? {
+    guard let timeline else { return nil }
+    var text = ""
+    for event in timeline.events {
+      let at = SynthesisTime.iso8601(milliseconds: Int64((event.at * 1000).rounded()))
+      text += "{\"at\": \"\(at)\", \"event\": \"\(event.kind.rawValue)\"}\n"
+    }
+    return Array(text.utf8)
   }
 
   /// Writes the file's bytes.
@@ -83,6 +108,25 @@ public enum SampleRouteCatalog {
           nullIsland: 0.0006),
         events: [.relaunch(at: 2_280, interruption: 150), .wildJump(at: 2_280, meters: 5_000)]))
 
+    // A three-hour shift whose vehicle stands still through a parked lunch (10:00–10:30) and a
+    // paused break (11:00–11:15) while the recorder keeps writing fixes: its timeline says which
+    // stretches were not captured.
+    let timelineStart: Int64 = 1_762_592_400  // 2025-11-08T09:00:00Z
+    let timed = SyntheticDrive(
+      DriveConfiguration(
+        seed: derived(6), start: timelineStart, duration: 10_800, fixInterval: 5, place: .nemoFlats,
+        reception: .suburban,
+        events: [
+          .park(at: 3_600, duration: 1_800, capturePaused: false),
+          .park(at: 7_200, duration: 900, capturePaused: false),
+        ]))
+    let t = Double(timelineStart)
+    // The catalog's timeline obeys the lifecycle rules by construction.
+    let timedShift = try! ShiftTimeline([
+      .init(.start, at: t), .init(.park, at: t + 3_600), .init(.drive, at: t + 5_400), .init(.pause, at: t + 7_200),
+      .init(.resume, at: t + 8_100), .init(.end, at: t + 10_800),
+    ])
+
     let twelveHourName = "Twelve-hour delivery shift (synthetic, invented place)"
     return [
       SampleRoute(
@@ -115,6 +159,12 @@ public enum SampleRouteCatalog {
         summary: "A messy CSV: wild jumps, duplicates, out-of-order rows, accuracy spikes and a relaunch.",
         drive: messy,
         format: .csv(.canonical)),
+      SampleRoute(
+        fileName: "shift-timeline.csv",
+        summary: "A three-hour shift with its timeline: a parked lunch and a paused break, fixes recorded through both.",
+        drive: timed,
+        format: .csv(.canonical),
+        timeline: timedShift),
     ]
   }
 }

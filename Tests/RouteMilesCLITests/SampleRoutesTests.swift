@@ -17,6 +17,8 @@ struct SampleRoutesMeasureTests {
     var rejected: [String: Int]
     var errors: Int
     var reanchored: Int
+    /// Positions its sidecar timeline places outside capture (paused, parked, outside the window).
+    var notCaptured = 0
     var testDescription: String { file }
   }
 
@@ -47,6 +49,12 @@ struct SampleRoutesMeasureTests {
       summary: "22.1 mi recorded · partial route", records: 4_067,
       rejected: ["accuracy": 28, "negligibleMovement": 1_161, "nullIsland": 1, "duplicate": 16, "speed": 7],
       errors: 0, reanchored: 1),
+    // Measured with its sidecar, shift-timeline.timeline.jsonl: 179 fixes inside the paused
+    // break and 359 inside the parked lunch are counted, not measured.
+    Expected(
+      file: "shift-timeline.csv", meters: 68_866.456, segments: 5, gaps: 4, usable: 1_151, inferred: false,
+      summary: "42.8 mi recorded · partial route", records: 2_161, rejected: ["negligibleMovement": 472], errors: 0,
+      reanchored: 0, notCaptured: 538),
   ]
 
   static let directory = CLITestSupport.packageRoot.appendingPathComponent("SampleRoutes")
@@ -70,7 +78,7 @@ struct SampleRoutesMeasureTests {
     #expect(ingest["errors"] as? Int == expected.errors)
     #expect(ingest["reanchored"] as? Int == expected.reanchored)
     let retained = try #require(ingest["retained"] as? Int)
-    #expect(retained + expected.rejected.values.reduce(0, +) + expected.errors == expected.records)
+    #expect(retained + expected.rejected.values.reduce(0, +) + expected.errors + expected.notCaptured == expected.records)
   }
 
   @Test func theGPXAndNMEAVersionsOfTheShiftAgree() throws {
@@ -79,5 +87,25 @@ struct SampleRoutesMeasureTests {
     // The same drive in two formats: coordinates rounded differently, the same story.
     #expect(abs(gpx.meters - nmea.meters) < 5)
     #expect(gpx.segments == nmea.segments && gpx.gaps == nmea.gaps && gpx.summary == nmea.summary)
+  }
+}
+
+extension SampleRoutesMeasureTests {
+  @Test func theTimelineSampleIsMeasuredWithItsSidecar() throws {
+    let path = Self.directory.appendingPathComponent("shift-timeline.csv").path
+    let json = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", path]).output)[0]
+    let shift = try #require(json["shift"] as? [String: Any])
+    #expect(shift["workingSeconds"] as? Double == 9_900)
+    #expect(shift["pausedSeconds"] as? Double == 900)
+    #expect(shift["parkedSeconds"] as? Double == 1_800)
+    let kinds = (json["gaps"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+    #expect(kinds == ["silence", "parked", "silence", "pause"])
+    let ingest = try #require(json["ingest"] as? [String: Any])
+    #expect(ingest["positionsInsidePause"] as? Int == 179)
+    #expect(ingest["positionsWhileParked"] as? Int == 359)
+    // Without it, the same file measures the standing vehicle's jitter and sees no pause.
+    let plain = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--no-timeline", path]).output)[0]
+    #expect(abs((plain["meters"] as? Double ?? 0) - 69_449.935) < 0.01)
+    #expect(plain["shift"] == nil)
   }
 }

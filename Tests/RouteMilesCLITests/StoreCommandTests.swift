@@ -45,7 +45,8 @@ struct StoreCommandTests {
     let listed = CLITestSupport.run(["shifts", "--json", "--store", store])
     #expect(listed.status == 0)
     let shift = try CLITestSupport.jsonLines(listed.output)[0]
-    #expect(shift["status"] as? String == "complete")
+    // Issue #15: a finished import with neither a timeline nor a window is never "complete".
+    #expect(shift["status"] as? String == "no window")
     #expect(shift["samples"] as? Int == expected["usablePositionCount"] as? Int)
     #expect(shift["meters"] as? Double == expected["meters"] as? Double)
     #expect(shift["summary"] as? String == expected["summary"] as? String)
@@ -58,7 +59,7 @@ struct StoreCommandTests {
     #expect(row["format"] as? String == "store")
 
     let human = CLITestSupport.run(["shifts", "--store", store])
-    #expect(human.output.contains("complete"))
+    #expect(human.output.contains("no window"))
     #expect(human.output.contains(expected["summary"] as! String))
 
     let deleted = CLITestSupport.run(["shifts", "--store", store, "--delete", "1", "--json"])

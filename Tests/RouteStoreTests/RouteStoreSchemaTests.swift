@@ -9,7 +9,7 @@ struct RouteStoreSchemaTests {
   func freshStore() throws {
     try withTemporaryStorePath { path in
       let store = try RouteStore(path: path)
-      #expect(RouteStore.schemaVersion == 1)
+      #expect(RouteStore.schemaVersion == 2)
       #expect(try store.database.userVersion() == RouteStore.schemaVersion)
       #expect(try store.database.integer("PRAGMA application_id") == 0x524D_494C)
       #expect(try store.database.texts("PRAGMA journal_mode") == ["wal"])
@@ -36,7 +36,7 @@ struct RouteStoreSchemaTests {
         #expect(shifts == [
           ShiftRecord(id: id, start: 10, end: 20, source: "a.gpx", importedAt: 30, status: .complete, sampleCount: 50)
         ])
-        #expect(try store.database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'index'") == 2)
+        #expect(try store.database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'index'") == 4, "two route indexes; version 2: the content-hash index and shift_events' key")
       }
       // A read-only open of a current store works and reads the same rows.
       let reader = try RouteStore(path: path, access: .readOnly)

@@ -1,7 +1,5 @@
-import RouteFeeds
-
-/// A parsed JSON value, for `pipe`'s input records.
-enum JSONValue: Equatable {
+/// A parsed JSON value, for `pipe`'s input records and timeline files.
+package enum JSONValue: Equatable {
   case null
   case bool(Bool)
   case number(Double)
@@ -9,7 +7,7 @@ enum JSONValue: Equatable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     if case .object(let members) = self { return members[key] }
     return nil
   }
@@ -17,14 +15,14 @@ enum JSONValue: Equatable {
 
 /// A strict RFC 8259 parser over bytes. Nesting is limited (no stack exhaustion on hostile
 /// input); errors name the byte offset, never the content.
-struct JSONParser {
-  static let maximumDepth = 64
+package struct JSONParser {
+  package static let maximumDepth = 64
 
-  enum Failure: Error, CustomStringConvertible {
+  package enum Failure: Error, CustomStringConvertible {
     case invalid(offset: Int, expected: String)
     case tooDeep(offset: Int)
 
-    var description: String {
+    package var description: String {
       switch self {
       case .invalid(let offset, let expected): "invalid JSON at byte \(offset + 1): expected \(expected)"
       case .tooDeep(let offset): "JSON nested deeper than \(JSONParser.maximumDepth) levels at byte \(offset + 1)"
@@ -36,7 +34,7 @@ struct JSONParser {
   private var index = 0
 
   /// Parses one complete value; trailing whitespace only.
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
     let value = try parser.value(depth: 0)
     parser.skipWhitespace()

@@ -1,0 +1,48 @@
+import RouteMileage
+
+extension ShiftIngest {
+  /// With a timeline, decides before the capture filter whether a record could have been
+  /// captured at all (DESIGN.md, "The shift timeline").
+  ///
+  /// A position inside a pause, inside a park or outside [start, end] never reaches the filter
+  /// (it must not become the anchor the next fix is judged against): the walk counts it by
+  /// reason and measures nothing from it. A position in a capture interval other than the last
+  /// one seen ends every capture session, so each resume or drive starts a new one, exactly as
+  /// the app's capture restarts. Legacy rows stay legacy.
+  ///
+  /// - Returns: whether the position goes on to the filter.
+  /// - Complexity: O(*k*) in the timeline's events.
+  mutating func admitByTimeline(_ sample: RouteSample) -> Bool {
+    let instant = sample.timestamp
+    // Hot path: still inside the capture interval of the previous position.
+    if instant >= capturingFrom && instant <= capturingTo { return true }
+    guard let timeline else { return true }
+    guard case .capturing(let index) = timeline.placement(of: instant) else {
+      if filter != nil {
+        accumulator.append(sample.position)
+      } else {
+        unfiltered.append(sample.position)
+      }
+      return false
+    }
+    // The filter sees positions in time order, so a change of interval is a resume or a drive.
+    // Without the filter, rows come as stored; `timelineSessionKey` gives each (reader
+    // session, interval) its own capture session instead, whatever the order.
+    if filter != nil, let current = captureInterval, current != index { interruptCapture() }
+    captureInterval = index
+    capturingFrom = timeline.captureIntervals[index].start
+    capturingTo = timeline.captureIntervals[index].end ?? .infinity
+    return true
+  }
+
+  /// Without the filter, the reader session a position is minted a capture session under: one
+  /// per (reader session, capture interval) pair, so each resume or drive starts a new capture
+  /// session and the stored order of the rows does not matter. Legacy rows stay legacy; without
+  /// a timeline it is the reader session itself.
+  ///
+  /// - Complexity: O(1).
+  func timelineSessionKey(_ session: Int?) -> Int? {
+    guard hasTimeline, let session, let captureInterval else { return session }
+    return session &* 1_048_576 &+ captureInterval
+  }
+}

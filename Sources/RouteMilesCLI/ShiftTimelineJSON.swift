@@ -1,0 +1,40 @@
+import RouteFeeds
+import RouteMileage
+
+extension MeasurementJSON {
+  /// The instant a recorded shift's figures are read at: its end, or (still running when the
+  /// file was written) its last event.
+  static func readingInstant(_ timeline: ShiftTimeline) -> Double {
+    timeline.end ?? timeline.events.last?.at ?? 0
+  }
+
+  /// The `shift` object: `state`, `start`, `end`, `workingSeconds`, `pausedSeconds`,
+  /// `parkedSeconds`, `pauses`, `parks`. Times ISO 8601 UTC; `end` is null while running.
+  static func shift(_ timeline: ShiftTimeline) -> JSONObject {
+    let instant = readingInstant(timeline)
+    var json = JSONObject()
+    json.set("state", timeline.state.rawValue)
+    json.set("start", timeline.start.map(CivilTime.iso8601))
+    json.set("end", timeline.end.map(CivilTime.iso8601))
+    json.set("workingSeconds", timeline.workingDuration(asOf: instant))
+    json.set("pausedSeconds", timeline.pausedDuration(asOf: instant))
+    json.set("parkedSeconds", timeline.parkedDuration(asOf: instant))
+    json.set("pauses", timeline.pauseCount)
+    json.set("parks", timeline.parkCount)
+    return json
+  }
+}
+
+extension HumanReport {
+  /// One line about the shift's timeline: window, working time, pauses and parks.
+  static func shiftLine(_ timeline: ShiftTimeline) -> String {
+    let instant = MeasurementJSON.readingInstant(timeline)
+    let start = timeline.start.map(CivilTime.iso8601) ?? "?"
+    let end = timeline.end.map(CivilTime.iso8601) ?? "still running"
+    let pauses = timeline.pauseCount
+    let parks = timeline.parkCount
+    return "Shift \(start) – \(end): working time \(CivilTime.duration(timeline.workingDuration(asOf: instant))), "
+      + "\(pauses) \(pauses == 1 ? "pause" : "pauses") (\(CivilTime.duration(timeline.pausedDuration(asOf: instant)))), "
+      + "\(parks) \(parks == 1 ? "park" : "parks") (\(CivilTime.duration(timeline.parkedDuration(asOf: instant))))."
+  }
+}
