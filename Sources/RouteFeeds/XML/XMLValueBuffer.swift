@@ -7,7 +7,7 @@
 /// CDATA section is copied here, so the copy costs nothing on a well-formed feed read in large
 /// chunks. Memory is bounded by `capacity`: a longer value is marked unreadable instead of
 /// stored, whatever the chunk size (the limit applies to the decoded text, whitespace included).
-struct GPXValueBuffer {
+struct XMLValueBuffer {
   /// Bytes; no number or timestamp the reader parses is longer than a few hundred bytes.
   static let capacity = 1024
 
