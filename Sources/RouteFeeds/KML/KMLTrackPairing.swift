@@ -62,10 +62,17 @@ struct KMLTrackPairing {
   }
 
   /// The track closed: a time left without a place is `missingPosition`, a place left without a
-  /// time `missingTime` (the KML schema wants as many of each, so a writer broke it).
+  /// time `missingTime` (the KML schema wants as many of each, so a writer broke it); a place
+  /// left over that is empty or unreadable is counted as such.
   mutating func finishTrack(into sink: inout some FeedSink) {
     for when in whens[whenHead...] { sink.rejected(.missingPosition, line: when.line) }
-    for coord in coords[coordHead...] { sink.rejected(.missingTime, line: coord.line) }
+    for coord in coords[coordHead...] {
+      switch coord.place {
+      case .point: sink.rejected(.missingTime, line: coord.line)
+      case .empty: sink.rejected(.missingPosition, line: coord.line)
+      case .unreadable: sink.unreadable(.badNumber, line: coord.line)
+      }
+    }
     reset()
   }
 
