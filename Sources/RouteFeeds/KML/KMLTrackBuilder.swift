@@ -119,9 +119,8 @@ struct KMLTrackBuilder: XMLDocumentMapper {
     while index <= text.endIndex {
       if index == text.endIndex || XMLFieldParser.isWhitespace(text[index]) || text[index] == .asciiComma {
         if index > start {
-          guard field < 3, let number = ByteNumberParser.double(UnsafeBufferPointer(rebasing: text[start..<index])) else {
-            return .unreadable
-          }
+          let token = UnsafeBufferPointer(rebasing: text[start..<index])
+          guard field < 3, let number = ByteNumberParser.double(token) else { return .unreadable }
           switch field {
           case 0: numbers.0 = number
           case 1: numbers.1 = number

@@ -16,6 +16,7 @@ enum TCXName {
   static let altitudeMeters: UInt64 = 0x6564_7574_6974_6c41  // "Altitude", 14 bytes
   static let courses: UInt64 = 0x73_6573_7275_6f43
   static let course: UInt64 = 0x6573_7275_6f43
+  static let extensions: UInt64 = 0x6f69_736e_6574_7845  // "Extensio", 10 bytes
 }
 
 /// What an open element means to the TCX reader.

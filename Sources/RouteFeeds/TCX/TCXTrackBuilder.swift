@@ -48,7 +48,7 @@ struct TCXTrackBuilder: XMLDocumentMapper {
       }
       // Everything else that may hold a track is passed through; a Trackpoint here is
       // misplaced (counted by `skipped`), and extensions and texts are not read.
-      if length == 10, prefix == TCXName.trackpoint || prefix == 0x6f69_736e_6574_7845 { return .skipped }
+      if length == 10, prefix == TCXName.trackpoint || prefix == TCXName.extensions { return .skipped }
       return parent
     case .track:
       guard length == 10, prefix == TCXName.trackpoint else { return .skipped }

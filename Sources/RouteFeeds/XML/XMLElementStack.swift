@@ -18,8 +18,8 @@ struct XMLOpenElement<Role: XMLRole> {
 /// The open elements, innermost last, without recursion and in bounded memory.
 ///
 /// Only the outermost `trackedDepth` levels are remembered (40 bytes each, so at most 160 KB);
-/// deeper levels are only counted. Everything a format reader needs sits at a shallow depth (GPX: 6 or less; TCX: 7; KML
-/// documents nest folders, but rarely past a few dozen), so a
+/// deeper levels are only counted. Everything a format reader needs sits at a shallow depth
+/// (GPX: 6 or less; TCX: 7; KML nests folders, rarely past a few dozen), so a
 /// deeper element is always inside a skipped subtree; the price of the bound is that closing
 /// tags deeper than `trackedDepth` are not checked against their start tags. A million nested
 /// elements therefore cost a counter, not a million stack frames or a million names.

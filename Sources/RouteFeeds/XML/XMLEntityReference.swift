@@ -1,4 +1,4 @@
-/// One entity or character reference (`&amp;`, `&#52;`, `&#x34;`) inside a value the GPX
+/// One entity or character reference (`&amp;`, `&#52;`, `&#x34;`) inside a value the format
 /// reader needs, read a byte at a time so it may span chunks.
 ///
 /// Only XML's five predefined entities and numeric character references are decoded. Any other

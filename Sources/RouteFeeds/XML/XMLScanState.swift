@@ -1,4 +1,4 @@
-/// Where the GPX scanner stands in XML's grammar between two bytes; the next chunk resumes
+/// Where the XML scanner stands in XML's grammar between two bytes; the next chunk resumes
 /// exactly here, which is what makes the output independent of chunk boundaries.
 enum XMLScanState: UInt8 {
   /// Before the first byte: a UTF-8 byte-order mark may follow.

@@ -1,4 +1,4 @@
-/// The text of one value the GPX reader needs (a `lat` attribute, a `<time>`), collected across
+/// The text of one value a format reader needs (GPX's `lat` attribute, a `<time>`), collected across
 /// chunk boundaries, entity references and CDATA sections.
 ///
 /// The common case never copies: a value that starts and ends inside one chunk, with no
