@@ -7,12 +7,16 @@ public enum AnyFeedReader: FeedReader {
   case gpx(GPXReader)
   case nmea(NMEAReader)
   case csv(CSVReader)
+  case tcx(TCXReader)
+  case kml(KMLReader)
 
   public init(format: FeedFormat, options: FeedOptions) {
     switch format {
     case .gpx: self = .gpx(GPXReader(options: options))
     case .nmea: self = .nmea(NMEAReader(options: options))
     case .csv: self = .csv(CSVReader(options: options))
+    case .tcx: self = .tcx(TCXReader(options: options))
+    case .kml: self = .kml(KMLReader(options: options))
     }
   }
 
@@ -27,6 +31,12 @@ public enum AnyFeedReader: FeedReader {
     case .csv(var reader):
       defer { self = .csv(reader) }
       try reader.read(chunk, into: &sink)
+    case .tcx(var reader):
+      defer { self = .tcx(reader) }
+      try reader.read(chunk, into: &sink)
+    case .kml(var reader):
+      defer { self = .kml(reader) }
+      try reader.read(chunk, into: &sink)
     }
   }
 
@@ -40,6 +50,12 @@ public enum AnyFeedReader: FeedReader {
       try reader.finish(into: &sink)
     case .csv(var reader):
       defer { self = .csv(reader) }
+      try reader.finish(into: &sink)
+    case .tcx(var reader):
+      defer { self = .tcx(reader) }
+      try reader.finish(into: &sink)
+    case .kml(var reader):
+      defer { self = .kml(reader) }
       try reader.finish(into: &sink)
     }
   }

@@ -401,6 +401,12 @@ public enum FeedIngest {
     case .csv:
       var reader = CSVReader(options: options)
       return try run(&reader, &source, &ingest, buffer, firstCount)
+    case .tcx:
+      var reader = TCXReader(options: options)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
+    case .kml:
+      var reader = KMLReader(options: options)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
     }
   }
 

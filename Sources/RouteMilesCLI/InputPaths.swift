@@ -11,7 +11,7 @@ import Darwin
 /// order given, each directory's and pattern's matches sorted by path.
 enum InputPaths {
   /// File name extensions a directory walk picks up (case-insensitive).
-  static let feedExtensions: Set<String> = ["gpx", "nmea", "nma", "txt", "log", "csv", "tsv"]
+  static let feedExtensions: Set<String> = ["gpx", "nmea", "nma", "txt", "log", "csv", "tsv", "tcx", "kml"]
 
   /// One file to measure, and whether a directory walk found it (rather than the user naming
   /// it, or a pattern matching it).

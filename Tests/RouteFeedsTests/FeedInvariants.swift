@@ -15,13 +15,15 @@ enum FeedInvariants {
 
   /// Which harness an input belongs to.
   enum Harness: String, CaseIterable {
-    case gpx, nmea, csv, columns
+    case gpx, nmea, csv, columns, tcx, kml
 
     var format: FeedFormat {
       switch self {
       case .gpx: .gpx
       case .nmea: .nmea
       case .csv, .columns: .csv
+      case .tcx: .tcx
+      case .kml: .kml
       }
     }
   }
@@ -29,7 +31,7 @@ enum FeedInvariants {
   /// Runs the checks the harness's fuzzer runs.
   static func violations(of bytes: [UInt8], harness: Harness) -> [String] {
     switch harness {
-    case .gpx, .nmea, .csv: violations(of: bytes, format: harness.format, options: FeedOptions())
+    case .gpx, .nmea, .csv, .tcx, .kml: violations(of: bytes, format: harness.format, options: FeedOptions())
     case .columns: violations(ofColumnsInput: bytes)
     }
   }
