@@ -8,6 +8,8 @@ public enum AnyFeedReader: FeedReader {
   case nmea(NMEAReader)
   case csv(CSVReader)
   case fit(FITReader)
+  case tcx(TCXReader)
+  case kml(KMLReader)
 
   public init(format: FeedFormat, options: FeedOptions) {
     switch format {
@@ -15,6 +17,8 @@ public enum AnyFeedReader: FeedReader {
     case .nmea: self = .nmea(NMEAReader(options: options))
     case .csv: self = .csv(CSVReader(options: options))
     case .fit: self = .fit(FITReader(options: options))
+    case .tcx: self = .tcx(TCXReader(options: options))
+    case .kml: self = .kml(KMLReader(options: options))
     }
   }
 
@@ -32,6 +36,12 @@ public enum AnyFeedReader: FeedReader {
     case .fit(var reader):
       defer { self = .fit(reader) }
       try reader.read(chunk, into: &sink)
+    case .tcx(var reader):
+      defer { self = .tcx(reader) }
+      try reader.read(chunk, into: &sink)
+    case .kml(var reader):
+      defer { self = .kml(reader) }
+      try reader.read(chunk, into: &sink)
     }
   }
 
@@ -48,6 +58,12 @@ public enum AnyFeedReader: FeedReader {
       try reader.finish(into: &sink)
     case .fit(var reader):
       defer { self = .fit(reader) }
+      try reader.finish(into: &sink)
+    case .tcx(var reader):
+      defer { self = .tcx(reader) }
+      try reader.finish(into: &sink)
+    case .kml(var reader):
+      defer { self = .kml(reader) }
       try reader.finish(into: &sink)
     }
   }

@@ -1,12 +1,14 @@
 /// The recorded-drive formats the readers understand.
 public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
-  case gpx, nmea, csv, fit
+  case gpx, nmea, csv, tcx, kml, fit
 
   /// Guesses the format from the first bytes of a feed (a few kilobytes are plenty).
   ///
   /// - FIT (binary): a header size of at least 12 in byte 0 and `.FIT` in bytes 8–11.
-  /// - GPX: after an optional byte-order mark and whitespace, the document starts with `<`
-  ///   (an XML declaration, a comment or `<gpx`).
+  /// - XML: after an optional byte-order mark and whitespace, the document starts with `<`
+  ///   (an XML declaration, a comment or the root). The root element's local name decides:
+  ///   `<TrainingCenterDatabase>` is TCX, `<kml>` KML, anything else GPX (whose reader then
+  ///   names the root it found).
   /// - NMEA 0183: a line holds a sentence start: `$` or `!`, five letters or digits, then a
   ///   comma (`$GPRMC,`); comment lines (`#`) and one truncated first line are tolerated.
   /// - CSV: anything else.
@@ -22,7 +24,7 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
     var index = 0
     if prefix.count >= 3, prefix[0] == 0xEF, prefix[1] == 0xBB, prefix[2] == 0xBF { index = 3 }
     while index < prefix.count, prefix[index].isASCIIWhitespace || prefix[index] == 0 { index += 1 }
-    if index < prefix.count, prefix[index] == .asciiLess { return .gpx }
+    if index < prefix.count, prefix[index] == .asciiLess { return xmlFormat(prefix, from: index) }
     var sentenceStarts = 0
     var lines = 0
     var lineStart = index
@@ -34,6 +36,49 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
       lineStart = lineEnd + 1
     }
     return sentenceStarts > 0 && sentenceStarts * 2 >= lines - 2 ? .nmea : .csv
+  }
+
+  /// The XML format named by the root element's local name, skipping the declaration,
+  /// comments, processing instructions and the DOCTYPE before it; GPX when the root is not in
+  /// the prefix.
+  static func xmlFormat(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> FeedFormat {
+    func starts(_ text: StaticString, at index: Int) -> Bool {
+      let count = text.utf8CodeUnitCount
+      guard index + count <= bytes.count else { return false }
+      for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { return false }
+      return true
+    }
+    func find(_ text: StaticString, from index: Int) -> Int? {
+      var index = index
+      while index < bytes.count {
+        if starts(text, at: index) { return index + text.utf8CodeUnitCount }
+        index += 1
+      }
+      return nil
+    }
+    var index = start
+    while let less = bytes[index...].firstIndex(of: .asciiLess) {
+      index = less + 1
+      if starts("!--", at: index) {
+        guard let end = find("-->", from: index + 3) else { return .gpx }
+        index = end
+      } else if starts("?", at: index) || starts("!", at: index) {
+        guard let end = bytes[index...].firstIndex(of: .asciiGreater) else { return .gpx }
+        index = end + 1
+      } else {
+        var end = index
+        var localStart = index
+        while end < bytes.count, bytes[end] > 0x20, bytes[end] != .asciiGreater, bytes[end] != .asciiSlash {
+          if bytes[end] == .asciiColon { localStart = end + 1 }
+          end += 1
+        }
+        let name = bytes[localStart..<end]
+        if name.elementsEqual("TrainingCenterDatabase".utf8) { return .tcx }
+        if name.elementsEqual("kml".utf8) { return .kml }
+        return .gpx
+      }
+    }
+    return .gpx
   }
 
   private static func containsSentenceStart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {

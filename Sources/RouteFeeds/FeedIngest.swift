@@ -410,6 +410,12 @@ public enum FeedIngest {
     case .fit:
       var reader = FITReader(options: options)
       return try run(&reader, &source, &ingest, buffer, firstCount)
+    case .tcx:
+      var reader = TCXReader(options: options)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
+    case .kml:
+      var reader = KMLReader(options: options)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
     }
   }
 

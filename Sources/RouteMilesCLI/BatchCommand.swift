@@ -18,7 +18,7 @@ enum BatchCommand {
     USAGE: \(usage)
 
     Measures many historical shifts, each file one shift: files, directories (recursively: files
-    ending .gpx .nmea .nma .txt .log .csv .tsv .fit .gz, hidden entries skipped) and glob patterns. Output
+    ending .gpx .tcx .kml .nmea .nma .txt .log .csv .tsv .fit .gz, hidden entries skipped) and glob patterns. Output
     follows the input order whatever the parallelism. One bad file never stops the batch: its
     error is on its row and on standard error, and the exit status is 1 at the end.
 
@@ -29,8 +29,9 @@ enum BatchCommand {
     truncated: its partial figure counts in the sum, and the exit status is 1.
 
     With --store PATH it measures the store's shifts instead — every one, or the shift IDs given —
-    each from its stored rows in one pass (a shift whose import was interrupted has status
-    truncated and its partial figure; an ID that is not in the store is a failed row).
+    each from its stored rows in one pass (a shift whose import was interrupted, or whose feed
+    was cut off, has status truncated and its partial figure, as the file would; an ID that is
+    not in the store is a failed row).
 
     Output:
       --format table|csv|jsonl  table (default) for people; csv with a header; jsonl is the
@@ -301,6 +302,9 @@ enum BatchJob: Sendable {
       if record.isInterrupted {
         // Measured all the same, cut off (`RouteStore.measure`): the figure `shifts` shows.
         result.failure = "\(storePath): shift \(record.id.rawValue) is an interrupted import; its figure covers only the rows stored before it stopped"
+      } else if let stoppedReading = record.stoppedReading {
+        // A cut-off feed's finished import: `truncated`, as `batch` says of the file.
+        result.failure = "\(storePath): shift \(record.id.rawValue) is truncated: reading of its feed stopped at \(stoppedReading)"
       }
       do {
         // One connection per job: a connection is not shared across threads.

@@ -38,15 +38,17 @@ enum ImportCommand {
     the same transaction as its last batch. An import stopped by an error, Ctrl-C or kill -9
     leaves whole batches under a shift marked as an interrupted import (see `shifts`), never a
     shift that looks complete; Ctrl-C says which shift. A feed cut off or damaged partway keeps
-    the rows read before reading stopped, stays an interrupted import with that (partial)
-    figure, and exits 1. A file of which nothing can be read (not a feed, unmappable columns,
-    every record unreadable) stores nothing and exits 1.
+    the rows read before reading stopped and finishes as a truncated shift recording where and
+    why reading stopped: the partial figure, marker and "Reading stopped at …" sentence that
+    `measure` gives the file, and exit 1. A file of which nothing can be read (not a feed,
+    unmappable columns, every record unreadable) stores nothing and exits 1.
 
     Without --shift-start/--shift-end the shift has no window: it starts at its first retained
     sample, its end is unknown, and no window gaps are counted.
 
     A file whose content (SHA-256, taken while the feed is read) is already stored as a finished
-    import is not kept again: the import says which shift holds it and removes its own.
+    import (truncated ones included) is not kept again: the import says which shift holds it,
+    and whether it is truncated (then it exits 1), and removes its own.
 
     Options:
       --store PATH            The store (required).
@@ -84,8 +86,11 @@ enum ImportCommand {
           path, into: store, storePath: storePath, options: options, batchSize: batchSize,
           allowDuplicate: arguments.has("allow-duplicate"))
         if let duplicate = result.duplicateOf {
-          console.out(duplicateReport(path, shift: duplicate, json: arguments.has("json")))
+          console.out(
+            duplicateReport(path, shift: duplicate, truncated: result.duplicateIsTruncated, json: arguments.has("json")))
           console.flush()
+          // The file is still cut off: the same exit as `measure` of it.
+          if result.duplicateIsTruncated { status = ExitCode.failure }
           continue
         }
         if let failure = result.input.failure {
@@ -115,6 +120,8 @@ enum ImportCommand {
     var complete: Bool
     /// The stored shift with the same content, when the import was skipped for it.
     var duplicateOf: ShiftID? = nil
+    /// Whether that stored shift is a cut-off feed's (`truncated`).
+    var duplicateIsTruncated = false
 
     func summary(locale: MileageLocale) -> String {
       guard let shift, let measurement = input.measurement else {
@@ -122,17 +129,19 @@ enum ImportCommand {
         return "\(input.source): not imported; nothing was stored\(why)\n"
       }
       let quality = RouteQuality(measurement.distance, locale: locale)
-      let state = complete ? "" : " (interrupted import: the feed could not be read to the end)"
+      let state = input.failure == nil ? "" : " (truncated: reading stopped before the end of the feed)"
       var text = "\(input.source) → \(shift)\(state)\n  \(quality.line)\n"
       if let sentence = quality.cutOffSentence { text += "  \(sentence)\n" }
       return text + "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
     }
   }
 
-  /// Imports one feed; the shift is complete only when the feed was read to the end.
+  /// Imports one feed; the shift is complete once every retained sample is written.
   ///
-  /// A feed whose reading stopped partway keeps its rows as an interrupted import, measured and
-  /// cut off where reading stopped (the figure `measure` gives the same file). A file of which
+  /// A feed whose reading stopped partway (cut off mid-record) keeps its rows as a finished,
+  /// truncated shift recording where and why reading stopped, measured and cut off there (the
+  /// figure `measure` gives the same file). Only an import that itself stops (Ctrl-C, kill, a
+  /// store error) leaves an interrupted (`importing`) shift. A file of which
   /// nothing could be read (`FeedError.stopsReadingPartway` false: not a feed, unmappable
   /// columns, every record unreadable) keeps no shift at all: an empty "complete" shift would
   /// claim a drive of nothing.
@@ -169,24 +178,44 @@ enum ImportCommand {
         input.measurement = measurement
         return Imported(input: input, shift: nil, complete: false)
       }
-      try writer.flush()
-    } else {
-      let contentHash = bytes.hash.finalize()
-      if !allowDuplicate, let existing = try store.completeShift(withContentHash: contentHash) {
-        // The same content is already a finished shift: this import leaves nothing behind.
-        try store.deleteShift(writer.shift)
-        return Imported(input: input, shift: nil, complete: false, duplicateOf: existing)
-      }
-      try store.setContentHash(contentHash, of: writer.shift)
-      try writer.finish()
     }
+    // A cut-off feed's hash is of the whole file: the bytes past where reading stopped are
+    // read into it too (a file that cannot be read to its end gets no hash, so no duplicate).
+    let contentHash = failure == nil || drain(&bytes) ? bytes.hash.finalize() : nil
+    if !allowDuplicate, let contentHash, let existing = try store.completeShift(withContentHash: contentHash) {
+      // The same content is already a finished (or truncated) shift: this import leaves
+      // nothing behind.
+      try store.deleteShift(writer.shift)
+      input.failure = nil
+      return Imported(
+        input: input, shift: nil, complete: false, duplicateOf: existing,
+        duplicateIsTruncated: try store.shift(existing)?.isTruncated ?? false)
+    }
+    try store.setContentHash(contentHash, of: writer.shift)
+    // A cut-off feed finishes its shift like any other import, with where and why reading
+    // stopped: listed `truncated`, not as an interrupted import.
+    try writer.finish(stoppedReading: failure.map { ShiftRecord.stoppedReading(line: $0.line, why: "\($0)") })
     // The figure a stored shift reports is always the one-pass measurement of its rows; a cut-off
     // feed's says where reading stopped, as `measure` does.
     measurement.distance = try store.measure(
       shift: writer.shift, maximumSampleInterval: options.settings.maximumSampleInterval)
     if let failure { measurement.distance.cutOff = RecordingCutOff(line: failure.line, byteOffset: failure.byteOffset) }
     input.measurement = measurement
-    return Imported(input: input, shift: writer.shift, complete: failure == nil)
+    return Imported(input: input, shift: writer.shift, complete: true)
+  }
+
+  /// Reads the rest of a source (into its hash); false when it cannot be read to its end.
+  ///
+  /// - Complexity: O(remaining bytes) time, O(64 KiB) memory.
+  static func drain(_ bytes: inout HashingByteSource<FileByteSource>) -> Bool {
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
+    defer { buffer.deallocate() }
+    do {
+      while try bytes.read(into: buffer) > 0 {}
+      return true
+    } catch {
+      return false
+    }
   }
 }
 
@@ -199,11 +228,12 @@ enum ShiftsCommand {
 
     Lists the shifts in the store with their figures, each measured from the stored rows in one
     pass every time it is asked (nothing derived is stored). A shift whose import was interrupted
-    (or whose feed was cut off) is listed as interrupted, with the partial figure of the rows it
-    kept. Listing never writes to the store and leaves no file beside it.
-    is listed as such, with its row count and no figure. Status: ended (a window from a timeline
-    or --shift-start/--shift-end), no window (a finished import with neither), interrupted, or
-    running; "working" is working time (elapsed less paused).
+    (Ctrl-C, kill, an error) is listed as interrupted; one whose feed was cut off mid-record as
+    truncated, with the figure and "Reading stopped at line N" sentence `measure` gives the file;
+    both with the partial figure of the rows kept. Listing never writes to the store and leaves
+    no file beside it. Status: ended (a window from a timeline or --shift-start/--shift-end),
+    no window (a finished import with neither), truncated, interrupted, or running; "working" is
+    working time (elapsed less paused).
 
     Options:
       --store PATH            The store (required).
@@ -258,13 +288,14 @@ enum ShiftsCommand {
     return ExitCode.success
   }
 
-  /// `interrupted`, `running`, `ended` (a finished shift with a window: an ended timeline or
+  /// `interrupted`, `truncated` (a finished import of a feed cut off mid-record: `batch`'s word
+  /// for the same file), `running`, `ended` (a finished shift with a window: an ended timeline or
   /// `--shift-start/--shift-end`), or `no window` (a finished import with neither: never called
   /// complete, since nothing says the shift was over when the feed stopped).
   static func statusWord(_ record: ShiftRecord) -> String {
     switch record.status {
     case .importing: "interrupted"
-    case .complete: record.hasEnded ? "ended" : "no window"
+    case .complete: record.isTruncated ? "truncated" : record.hasEnded ? "ended" : "no window"
     case .running: "running"
     }
   }
@@ -330,14 +361,16 @@ enum ShiftsCommand {
 
 extension ImportCommand {
   /// What `import` says about a file whose content is already stored.
-  static func duplicateReport(_ path: String, shift: ShiftID, json: Bool) -> String {
+  static func duplicateReport(_ path: String, shift: ShiftID, truncated: Bool = false, json: Bool) -> String {
     if json {
       var object = JSONObject()
       object.set("source", path)
       object.set("skipped", true)
       object.set("duplicateOf", Int(shift.rawValue))
+      if truncated { object.set("duplicateStatus", "truncated") }
       return object.text + "\n"
     }
-    return "\(path): already stored as \(shift) (same content); skipped. Use --allow-duplicate to import it again.\n"
+    let kind = truncated ? "as truncated \(shift) (same content, cut off where reading stopped)" : "as \(shift) (same content)"
+    return "\(path): already stored \(kind); skipped. Use --allow-duplicate to import it again.\n"
   }
 }

@@ -125,6 +125,8 @@ extension RouteStore {
   /// An interrupted import (`.importing`) is measured the same way, over the whole batches it
   /// wrote, and is cut off (`RouteDistance.cutOff`): its route is partial and its words say the
   /// import stopped before the end of its feed. The caller labels it interrupted, never finished.
+  /// A finished import of a feed cut off mid-record is cut off at the line `stopped_reading`
+  /// names: the partial figure and the words `measure` gives the same file.
   ///
   /// - Throws: `.noSuchShift` when there is no such shift.
   /// - Complexity: O(*n* log *N*) to read *n* rows; O(*n*) to walk them (already in order).
@@ -146,7 +148,7 @@ extension RouteStore {
     var distance =
       record.timeline.map { calculator.distance(of: positions, timeline: $0) }
       ?? calculator.distance(of: positions, covering: record.window)
-    if record.isInterrupted { distance.cutOff = RecordingCutOff(line: nil) }
+    distance.cutOff = record.cutOff
     return distance
   }
 

@@ -68,7 +68,8 @@ extension RouteStore {
     }
   }
 
-  /// The first shift whose import finished and whose feed had this content, if any. An
+  /// The first shift whose import finished and whose feed had this content, if any; a truncated
+  /// one (a cut-off feed, finished) counts, since the same bytes give the same cut-off shift. An
   /// interrupted import of the same file does not count: importing it again is how it is mended.
   ///
   /// - Complexity: O(log *S*) through the content-hash index.

@@ -136,7 +136,7 @@ public final class RouteStore {
     #"""
     SELECT s.id, s.start, s."end", s.source, s.imported_at, s.status,
       (SELECT count(*) FROM route_samples r WHERE r.shift_id = s.id),
-    """# + (openedSchemaVersion >= 2 ? " s.content_hash" : " NULL") + " FROM shifts s"
+    """# + (openedSchemaVersion >= 2 ? " s.content_hash, s.stopped_reading" : " NULL, NULL") + " FROM shifts s"
   }
 
   static func record(_ row: Statement) throws -> ShiftRecord {
@@ -146,7 +146,8 @@ public final class RouteStore {
     return ShiftRecord(
       id: ShiftID(row.integer(at: 0)), start: row.double(at: 1), end: row.optionalDouble(at: 2),
       source: row.text(at: 3), importedAt: row.double(at: 4), status: status,
-      sampleCount: Int(row.integer(at: 6)), contentHash: row.optionalText(at: 7))
+      sampleCount: Int(row.integer(at: 6)), contentHash: row.optionalText(at: 7),
+      stoppedReading: row.optionalText(at: 8))
   }
 
   /// Runs an UPDATE or DELETE whose last parameter is the shift ID; `.noSuchShift` when it

@@ -78,11 +78,15 @@ public struct ShiftImportWriter: RetainedSampleSink {
   }
 
   /// Commits the last samples and marks the shift `complete`, in one transaction.
-  public mutating func finish() throws {
-    try flush(markingComplete: true)
+  ///
+  /// - Parameter stoppedReading: for a feed cut off mid-record, where and why reading stopped
+  ///   (`ShiftRecord.stoppedReading(line:why:)`), recorded in the same transaction, so the
+  ///   shift is finished and truncated at once, never finished and looking whole.
+  public mutating func finish(stoppedReading: String? = nil) throws {
+    try flush(markingComplete: true, stoppedReading: stoppedReading)
   }
 
-  mutating func flush(markingComplete: Bool) throws {
+  mutating func flush(markingComplete: Bool, stoppedReading: String? = nil) throws {
     guard !pending.isEmpty || markingComplete else { return }
     let batch = pending
     let store = store
@@ -91,6 +95,11 @@ public struct ShiftImportWriter: RetainedSampleSink {
     try store.database.transaction {
       try store.appendSamples(batch, to: shift)
       if recordStart { try store.setStart(batch[0].timestamp, of: shift) }
+      if let stoppedReading {
+        try store.updateShift(shift, "UPDATE shifts SET stopped_reading = ? WHERE id = ?") {
+          try $0.bind(stoppedReading, at: 1)
+        }
+      }
       if markingComplete { try store.setStatus(.complete, of: shift) }
     }
     if recordStart { startRecorded = true }

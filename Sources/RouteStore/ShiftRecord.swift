@@ -39,11 +39,17 @@ public struct ShiftRecord: Sendable, Hashable {
   public var timeline: ShiftTimeline?
   /// SHA-256 of the feed file the shift was imported from, when known (schema version 2).
   public var contentHash: String?
+  /// Where and why reading stopped, for a finished import of a feed cut off mid-record
+  /// ("line 812: the feed ends early: …", the reader's words; never a coordinate); nil for a
+  /// feed read to its end (schema version 2).
+  public var stoppedReading: String?
 
   public init(
     id: ShiftID, start: Double, end: Double?, source: String, importedAt: Double,
-    status: ShiftStatus, sampleCount: Int, timeline: ShiftTimeline? = nil, contentHash: String? = nil
+    status: ShiftStatus, sampleCount: Int, timeline: ShiftTimeline? = nil, contentHash: String? = nil,
+    stoppedReading: String? = nil
   ) {
+    self.stoppedReading = stoppedReading
     self.timeline = timeline
     self.contentHash = contentHash
     self.id = id
@@ -66,4 +72,31 @@ public struct ShiftRecord: Sendable, Hashable {
 
   /// True when an import stopped before marking the shift complete.
   public var isInterrupted: Bool { status == .importing }
+
+  /// Where reading of the shift's feed stopped before its end, if it did: an interrupted import
+  /// (no line: the store keeps rows, not lines), or a finished import of a feed cut off
+  /// mid-record (the line it was cut off at, as `measure` says of the same file). This is what
+  /// makes its figure partial and its status `interrupted` or `truncated`.
+  public var cutOff: RecordingCutOff? {
+    if isInterrupted { return RecordingCutOff(line: nil) }
+    return stoppedReading.map { RecordingCutOff(line: Self.line(ofStoppedReading: $0)) }
+  }
+
+  /// True for a finished import of a feed cut off mid-record (status word `truncated`).
+  public var isTruncated: Bool { status == .complete && stoppedReading != nil }
+
+  /// The text stored in `stopped_reading`: "line N: why", or "why" when there is no line.
+  public static func stoppedReading(line: Int?, why: String) -> String {
+    line.map { "line \($0): \(why)" } ?? why
+  }
+
+  /// The line of a `stopped_reading` text, the inverse of `stoppedReading(line:why:)`.
+  ///
+  /// - Complexity: O(length of the text).
+  static func line(ofStoppedReading text: String) -> Int? {
+    guard text.hasPrefix("line ") else { return nil }
+    let digits = text.dropFirst(5).prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, text.dropFirst(5 + digits.count).hasPrefix(":") else { return nil }
+    return Int(digits)
+  }
 }

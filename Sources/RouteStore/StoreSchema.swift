@@ -39,8 +39,10 @@ enum StoreSchema {
     CREATE INDEX route_samples_by_shift_time ON route_samples(shift_id, timestamp);
     CREATE INDEX route_samples_by_shift ON route_samples(shift_id);
     """,
-    // 2: each shift's timeline (start, pause, resume, park, drive, end), in order, and the
-    // SHA-256 of the feed file it was imported from (an import of the same content is skipped).
+    // 2: each shift's timeline (start, pause, resume, park, drive, end), in order; the
+    // SHA-256 of the feed file it was imported from (an import of the same content is skipped);
+    // and, for a finished import of a feed cut off mid-record, where and why reading stopped
+    // ("line 812: the feed ends early: …"; never a coordinate). NULL: read to its end.
     """
     CREATE TABLE shift_events(
       shift_id INTEGER NOT NULL REFERENCES shifts(id) ON DELETE CASCADE,
@@ -50,6 +52,7 @@ enum StoreSchema {
       PRIMARY KEY (shift_id, seq)
     );
     ALTER TABLE shifts ADD COLUMN content_hash TEXT NULL;
+    ALTER TABLE shifts ADD COLUMN stopped_reading TEXT NULL;
     CREATE INDEX shifts_by_content_hash ON shifts(content_hash) WHERE content_hash IS NOT NULL;
     """,
   ]

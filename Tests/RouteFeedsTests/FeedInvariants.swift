@@ -15,7 +15,7 @@ enum FeedInvariants {
 
   /// Which harness an input belongs to.
   enum Harness: String, CaseIterable {
-    case gpx, nmea, csv, columns, fit
+    case gpx, nmea, csv, columns, tcx, kml, fit
     /// Gzip-compressed bytes, decompressed and read as CSV.
     case gzip
 
@@ -24,6 +24,8 @@ enum FeedInvariants {
       case .gpx: .gpx
       case .nmea: .nmea
       case .csv, .columns, .gzip: .csv
+      case .tcx: .tcx
+      case .kml: .kml
       case .fit: .fit
       }
     }
@@ -32,7 +34,7 @@ enum FeedInvariants {
   /// Runs the checks the harness's fuzzer runs.
   static func violations(of bytes: [UInt8], harness: Harness) -> [String] {
     switch harness {
-    case .gpx, .nmea, .csv, .fit, .gzip: violations(of: bytes, format: harness.format, options: FeedOptions())
+    case .gpx, .nmea, .csv, .tcx, .kml, .fit, .gzip: violations(of: bytes, format: harness.format, options: FeedOptions())
     case .columns: violations(ofColumnsInput: bytes)
     }
   }

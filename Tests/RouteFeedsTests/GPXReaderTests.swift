@@ -693,7 +693,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
         Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 1),
         Self.position("2025-01-01T07:00:01Z", 45.51, 13.25, line: 2),
       ])
-    #expect(maximumCapacity <= GPXElementStack.trackedDepth)
+    #expect(maximumCapacity <= XMLElementStack<GPXRole>.trackedDepth)
 
     // Left open, it is reported, not recursed into.
     var open = Array((Self.head + "<trkpt lat=\"45.5\" lon=\"13.25\"><extensions>").utf8)
@@ -785,8 +785,8 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
       ("ele", GPXName.ele), ("hdop", GPXName.hdop), ("speed", GPXName.speed), ("course", GPXName.course),
       ("fix", GPXName.fix), ("lat", GPXName.lat), ("lon", GPXName.lon),
     ]
-    for (name, key) in names { #expect(GPXName.key(name) == key, "\(name)") }
-    #expect(GPXName.display(prefix: GPXName.key("extensio"), length: 10) == "extensio…")
+    for (name, key) in names { #expect(XMLName.key(name) == key, "\(name)") }
+    #expect(XMLName.display(prefix: XMLName.key("extensio"), length: 10) == "extensio…")
   }
 
   @Test(arguments: ["0", "-0", "12", "45.491561890", "-122.4194", ".5", "5.", "123456789012345", "0.000000000000001"])

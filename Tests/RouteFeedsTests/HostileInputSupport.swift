@@ -168,7 +168,7 @@ enum HostileFeed {
 
   static func gpx(_ source: some ByteSource, settings: IngestSettings = IngestSettings()) -> Outcome {
     stream(GPXReader(options: FeedOptions()), source, format: .gpx, settings: settings) {
-      $0.scanner.stack.storageCapacity * MemoryLayout<GPXOpenElement>.stride + $0.scanner.value.bytes.capacity
+      $0.scanner.stack.storageCapacity * MemoryLayout<XMLOpenElement<GPXRole>>.stride + $0.scanner.value.bytes.capacity
     }
   }
 

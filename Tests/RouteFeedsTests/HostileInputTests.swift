@@ -25,7 +25,7 @@ import Testing
   /// The most a GPX reader holds between chunks: the element stack's tracked levels and the
   /// value buffer.
   /// (Capacities may be rounded up, hence twice the value buffer.)
-  static let gpxBound = GPXElementStack.trackedDepth * MemoryLayout<GPXOpenElement>.stride + 2 * GPXValueBuffer.capacity
+  static let gpxBound = XMLElementStack<GPXRole>.trackedDepth * MemoryLayout<XMLOpenElement<GPXRole>>.stride + 2 * XMLValueBuffer.capacity
 
   // MARK: Deeply nested XML
 

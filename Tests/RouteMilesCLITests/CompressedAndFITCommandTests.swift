@@ -118,7 +118,7 @@ struct CompressedAndFITCommandTests {
     let forced = CLITestSupport.run(["measure", "--input-format", "fit", gpx])
     #expect(forced.status == 1)
     #expect(forced.error.contains("\(gpx): malformed data at byte 0: not a FIT file"), "\(forced.error)")
-    let unknown = CLITestSupport.run(["measure", "--input-format", "tcx", gpx])
-    #expect(unknown.error.contains("use gpx, nmea, csv or fit"))
+    let unknown = CLITestSupport.run(["measure", "--input-format", "rtf", gpx])
+    #expect(unknown.error.contains("use gpx, nmea, csv, tcx, kml or fit"))
   }
 }

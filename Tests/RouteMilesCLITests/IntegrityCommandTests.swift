@@ -80,12 +80,23 @@ struct IntegrityCommandTests {
 
   // MARK: 4. A feed cut off mid-record
 
-  @Test func aCutOffGPXIsPartialExitsOneAndEveryCommandGivesTheSameFigure() throws {
-    let directory = try CLITestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+  /// A GPX cut off inside an element, and a CSV whose last line is cut inside a cell.
+  static func cutOffFeed(_ kind: String) throws -> String {
+    if kind == "csv" { return String(Self.csv(rows: 200).dropLast(12)) }
     let whole = Self.gpx(points: 200)
     let cutAt = try #require(whole.range(of: "<trkpt lat=\"47.0", range: whole.index(whole.startIndex, offsetBy: 12_000)..<whole.endIndex))
-    let feed = try CLITestSupport.write(String(whole[..<cutAt.upperBound]), to: "cut.gpx", in: directory)
+    return String(whole[..<cutAt.upperBound])
+  }
+
+  /// `measure`, `batch` (row and sum), `import`, `shifts` and `batch --store` give a cut-off feed
+  /// the same figure, the partial marker, the same "Reading stopped at line N" sentence, and the
+  /// status `truncated`; all but `shifts` exit 1. The stored shift is finished, not interrupted,
+  /// and importing the same file again is a duplicate of it.
+  @Test(arguments: ["gpx", "csv"])
+  func aCutOffFeedIsPartialExitsOneAndEveryCommandGivesTheSameFigureAndStatus(_ kind: String) throws {
+    let directory = try CLITestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let feed = try CLITestSupport.write(try Self.cutOffFeed(kind), to: "cut.\(kind)", in: directory)
 
     let measure = CLITestSupport.run(["measure", "--json", feed])
     #expect(measure.status == 1)
@@ -94,13 +105,17 @@ struct IntegrityCommandTests {
     let summary = try #require(measured["summary"] as? String)
     #expect(summary.hasSuffix(" mi recorded · partial route"))
     let details = measured["details"] as? [String] ?? []
-    #expect(details.contains { $0.hasPrefix("Reading stopped at line ") && $0.contains("anything recorded after it is not included") })
+    let sentence = try #require(details.first { $0.hasPrefix("Reading stopped at line ") })
+    #expect(sentence.contains("anything recorded after it is not included"))
+    let line = try #require(Int(sentence.dropFirst("Reading stopped at line ".count).prefix { $0 != ":" }))
+    #expect(measure.error.contains("cut.\(kind):\(line): the feed ends early"))
     let meters = try #require(measured["meters"] as? Double)
+    #expect(meters > 1_000)
     let miles = String(summary.prefix { $0 != " " })
 
     let batch = CLITestSupport.run(["batch", feed])
     #expect(batch.status == 1)
-    let row = try #require(batch.output.split(separator: "\n").first { $0.contains("cut.gpx") })
+    let row = try #require(batch.output.split(separator: "\n").first { $0.contains("cut.\(kind)") })
     #expect(row.contains("truncated"))
     #expect(row.trimmingCharacters(in: .whitespaces).hasPrefix(miles + " "))
     #expect(batch.output.contains("1 truncated, 0 failed · sum of recorded figures: \(miles) mi"))
@@ -108,18 +123,44 @@ struct IntegrityCommandTests {
     let store = directory.appendingPathComponent("s.sqlite").path
     let imported = CLITestSupport.run(["import", "--json", "--store", store, feed])
     #expect(imported.status == 1)
+    #expect(imported.error.contains("cut.\(kind):\(line): the feed ends early"))
     let importedJSON = try CLITestSupport.jsonLines(imported.output)[0]
     #expect(importedJSON["meters"] as? Double == meters)
     #expect(importedJSON["summary"] as? String == summary)
+    #expect(importedJSON["isPartial"] as? Bool == true)
     #expect(importedJSON["details"] as? [String] == details)
+    let record = try #require(try RouteStore(path: store, access: .readOnly).shift(ShiftID(1)))
+    #expect(record.status == .complete, "the cut-off feed's import finished; it was not interrupted")
+    #expect(record.stoppedReading?.hasPrefix("line \(line): the feed ends early: ") == true)
 
-    let listed = try CLITestSupport.jsonLines(CLITestSupport.run(["shifts", "--json", "--store", store]).output)[0]
-    #expect(listed["status"] as? String == "interrupted")
+    let listing = CLITestSupport.run(["shifts", "--json", "--store", store])
+    #expect(listing.status == 0)
+    let listed = try CLITestSupport.jsonLines(listing.output)[0]
+    #expect(listed["status"] as? String == "truncated")
     #expect(listed["meters"] as? Double == meters)
     #expect(listed["summary"] as? String == summary)
+    #expect(listed["isPartial"] as? Bool == true)
+    #expect(listed["details"] as? [String] == details)
+    let humanRow = try #require(CLITestSupport.run(["shifts", "--store", store]).output.split(separator: "\n").last)
+    #expect(humanRow.contains("  truncated  ") && humanRow.contains(summary), "\(humanRow)")
+
     let fromStore = CLITestSupport.run(["batch", "--store", store])
     #expect(fromStore.status == 1)
-    #expect(fromStore.output.contains("sum of recorded figures: \(miles) mi"))
+    let storeRow = try #require(fromStore.output.split(separator: "\n").first { $0.contains("(\(feed))") })
+    #expect(storeRow.contains("truncated"))
+    #expect(storeRow.trimmingCharacters(in: .whitespaces).hasPrefix(miles + " "))
+    #expect(fromStore.output.contains("1 truncated, 0 failed · sum of recorded figures: \(miles) mi"))
+    #expect(fromStore.error.contains("shift 1 is truncated: reading of its feed stopped at line \(line): the feed ends early"))
+
+    // The same cut-off file again is a duplicate of the truncated shift, unless asked for.
+    let again = CLITestSupport.run(["import", "--store", store, feed])
+    #expect(again.status == 1)
+    #expect(again.output == "\(feed): already stored as truncated shift 1 (same content, cut off where reading stopped); skipped. Use --allow-duplicate to import it again.\n")
+    let forced = CLITestSupport.run(["import", "--store", store, "--allow-duplicate", feed])
+    #expect(forced.status == 1)
+    #expect(forced.output.hasPrefix("\(feed) → shift 2 (truncated: reading stopped before the end of the feed)\n  \(summary)\n  \(sentence)\n"))
+    let statuses = try CLITestSupport.jsonLines(CLITestSupport.run(["shifts", "--json", "--store", store]).output)
+    #expect(statuses.map { $0["status"] as? String } == ["truncated", "truncated"])
   }
 
   // MARK: 6. Detection

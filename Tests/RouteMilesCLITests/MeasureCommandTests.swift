@@ -42,7 +42,7 @@ struct MeasureCommandTests {
     ["measure", "--shift-start", "2025-11-29T09:00:00Z", "--shift-end", "2025-11-29T08:00:00Z", "x.csv"],
     ["measure", "--shift-start", "yesterday", "--shift-end", "2025-11-29T08:00:00Z", "x.csv"],
     ["measure", "--no-filter", "--max-accuracy", "50", "x.csv"],
-    ["measure", "--format", "kml", "x.csv"],
+    ["measure", "--format", "shp", "x.csv"],
     ["measure", "--date", "29/11/2025", "x.nmea"],
     ["measure", "--json=yes", "x.csv"],
     ["batch", "--format", "xml", "x.csv"],

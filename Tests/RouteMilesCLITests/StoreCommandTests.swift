@@ -87,8 +87,9 @@ struct StoreCommandTests {
     #expect(listed["isPartial"] as? Bool == true)
   }
 
-  /// A feed cut off partway: every command gives the same partial figure and says it was cut off.
-  @Test func aFeedThatStopsEarlyLeavesAnInterruptedShiftWithThePartialFigureOfItsRows() throws {
+  /// A feed that cannot be read past a point: every command gives the same partial figure and
+  /// says where reading stopped; the import finishes as a truncated shift, not an interrupted one.
+  @Test func aFeedThatStopsEarlyLeavesATruncatedShiftWithThePartialFigureOfItsRows() throws {
     let directory = try CLITestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let gpx = """
@@ -103,16 +104,17 @@ struct StoreCommandTests {
     let imported = CLITestSupport.run(["import", "--store", store, feed])
     #expect(imported.status == 1)
     #expect(imported.error.contains("broken.gpx:5:"), "the error names the file and line: \(imported.error)")
-    #expect(imported.output.contains("interrupted import"))
+    #expect(imported.output.contains("(truncated: reading stopped before the end of the feed)"))
     let listed = try CLITestSupport.jsonLines(CLITestSupport.run(["shifts", "--json", "--store", store]).output)[0]
-    #expect(listed["status"] as? String == "interrupted")
+    #expect(listed["status"] as? String == "truncated")
     #expect(listed["samples"] as? Int == 4, "the valid points before the error are kept")
     let measured = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", feed]).output)[0]
     #expect(measured["summary"] as? String == "under 0.1 mi recorded · partial route")
     #expect(listed["summary"] as? String == measured["summary"] as? String)
     #expect(listed["isPartial"] as? Bool == true)
     #expect(listed["meters"] as? Double == measured["meters"] as? Double)
-    #expect((listed["details"] as? [String] ?? []).contains { $0.hasPrefix("This shift's import stopped before the end of its feed") })
+    #expect(listed["details"] as? [String] == measured["details"] as? [String])
+    #expect((listed["details"] as? [String] ?? []).contains { $0.hasPrefix("Reading stopped at line 5: ") })
     #expect(imported.output.contains("under 0.1 mi recorded · partial route"))
     #expect(imported.output.contains("Reading stopped at line 5:"))
     let batch = CLITestSupport.run(["batch", "--store", store])

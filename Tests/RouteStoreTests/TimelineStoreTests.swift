@@ -46,6 +46,10 @@ struct TimelineStoreTests {
       #expect(shifts.map(\.sampleCount) == [98, 98])
       #expect(try shifts.map { try store.measure($0) } == oldFigures)
       #expect(shifts.map(\.hasEnded) == [false, true], "no window is never ended")
+      // Version 2's columns, added to the old table; the old shifts were read to their end.
+      let columns = try store.database.texts("SELECT name FROM pragma_table_info('shifts')")
+      #expect(columns.contains("content_hash") && columns.contains("stopped_reading"))
+      #expect(shifts.allSatisfy { $0.stoppedReading == nil && !$0.isTruncated && $0.cutOff == nil })
 
       // Version 2 works on the migrated file.
       let timeline = try ShiftTimeline([E(.start, at: 1_762_243_200), E(.end, at: 1_762_243_200 + 3600)])

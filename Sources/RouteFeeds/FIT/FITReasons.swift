@@ -1,8 +1,6 @@
 extension FeedReason {
-  /// A FIT `record` message without a valid position (`position_lat`/`position_long` absent or
-  /// 0x7FFFFFFF): the device logged sensors (heart rate, power, distance) without a GPS fix.
-  /// Counted under `rejected`, never measured.
-  public static let missingPosition = FeedReason("missingPosition")
+  // A FIT `record` without a valid position (absent or 0x7FFFFFFF) is `missingPosition`, the
+  // reason TCX declares for a Trackpoint without one (Sources/RouteFeeds/TCX/TCXReader.swift).
   /// A FIT `record` whose timestamp is below 0x10000000: seconds since the device powered on,
   /// not a date, so it cannot be placed on the shift's clock. Counted under `rejected`.
   public static let deviceRelativeTime = FeedReason("deviceRelativeTime")

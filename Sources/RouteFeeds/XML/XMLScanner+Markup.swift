@@ -2,7 +2,10 @@
 /// instructions, CDATA sections, the DOCTYPE, entity references in needed values, and the
 /// byte-order mark. Each runs until its construct ends or the chunk does, then returns to
 /// `scan`, which dispatches on the state it left.
-extension GPXScanner {
+extension XMLScanner {
+  @_specialize(exported: false, kind: partial, where Mapper == GPXTrackBuilder)
+  @_specialize(exported: false, kind: partial, where Mapper == TCXTrackBuilder)
+  @_specialize(exported: false, kind: partial, where Mapper == KMLTrackBuilder)
   mutating func scanOtherMarkup(
     _ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, into sink: inout some FeedSink
   ) throws(FeedError) {
@@ -38,12 +41,12 @@ extension GPXScanner {
         state = .comment
       case .cdata:
         guard stack.depth > 0 else {
-          throw fail("a CDATA section outside the <gpx> element", line: line, into: &sink)
+          throw fail("a CDATA section outside the <\(Mapper.rootName)> element", line: line, into: &sink)
         }
         state = .cdata
       case .doctype:
         guard !rootOpened else {
-          throw fail("a DOCTYPE after the <gpx> element began", line: line, into: &sink)
+          throw fail("a DOCTYPE after the <\(Mapper.rootName)> element began", line: line, into: &sink)
         }
         doctypeQuote = 0
         doctypeSubset = false
@@ -98,6 +101,9 @@ extension GPXScanner {
           if collecting {
             for _ in 0..<run { value.append(0x5D) }
             value.append(b)
+          } else if streaming {
+            streamBrackets(run)
+            mapper.text(p, i, i + 1)
           }
           if b <= .asciiReturn { lineBreak(b, i) }
           run = 0
@@ -105,7 +111,7 @@ extension GPXScanner {
         i += 1
       }
       if i == n { return }
-      if collecting { for _ in 2..<run { value.append(0x5D) } }
+      if collecting { for _ in 2..<run { value.append(0x5D) } } else if streaming { streamBrackets(run - 2) }
       i += 1
       run = 0
       enterContent(i)
@@ -212,5 +218,12 @@ extension GPXScanner {
     default:
       break
     }
+  }
+
+  /// Hands `count` `]` bytes of a CDATA section to a mapper that streams the text.
+  mutating func streamBrackets(_ count: Int) {
+    guard count > 0 else { return }
+    var bracket: UInt8 = 0x5D
+    for _ in 0..<count { withUnsafePointer(to: &bracket) { mapper.text($0, 0, 1) } }
   }
 }

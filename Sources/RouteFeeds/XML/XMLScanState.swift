@@ -1,6 +1,6 @@
-/// Where the GPX scanner stands in XML's grammar between two bytes; the next chunk resumes
+/// Where the XML scanner stands in XML's grammar between two bytes; the next chunk resumes
 /// exactly here, which is what makes the output independent of chunk boundaries.
-enum GPXScanState: UInt8 {
+enum XMLScanState: UInt8 {
   /// Before the first byte: a UTF-8 byte-order mark may follow.
   case start
   /// Character data between tags (or the prolog and epilog, outside the root element).
@@ -36,7 +36,7 @@ enum GPXScanState: UInt8 {
 }
 
 /// Which `<!…` construct the scanner is matching.
-enum GPXKeyword: UInt8 {
+enum XMLKeyword: UInt8 {
   case comment, cdata, doctype
 
   /// The bytes still to match after the one that chose the keyword.

@@ -1,4 +1,4 @@
-/// The text of one value the GPX reader needs (a `lat` attribute, a `<time>`), collected across
+/// The text of one value a format reader needs (GPX's `lat` attribute, a `<time>`), collected across
 /// chunk boundaries, entity references and CDATA sections.
 ///
 /// The common case never copies: a value that starts and ends inside one chunk, with no
@@ -7,7 +7,7 @@
 /// CDATA section is copied here, so the copy costs nothing on a well-formed feed read in large
 /// chunks. Memory is bounded by `capacity`: a longer value is marked unreadable instead of
 /// stored, whatever the chunk size (the limit applies to the decoded text, whitespace included).
-struct GPXValueBuffer {
+struct XMLValueBuffer {
   /// Bytes; no number or timestamp the reader parses is longer than a few hundred bytes.
   static let capacity = 1024
 

@@ -1,9 +1,9 @@
 /// Elements opening and closing, and the end of the feed.
-extension GPXScanner {
+extension XMLScanner {
   /// A start tag's name has been read: decide the element's role and push it.
   @inline(__always)
   mutating func openElement(into sink: inout some FeedSink) throws(FeedError) {
-    let role: GPXRole
+    let role: Mapper.Role
     if skipDepth > 0 {
       role = .skipped
     } else if stack.depth > 0 {
@@ -13,34 +13,31 @@ extension GPXScanner {
         value.isUnreadable = true
         role = .skipped
       } else {
-        role = builder.role(ofChild: localLength <= 8 ? localPrefix : 0, in: parent, line: tagLine, into: &sink)
+        role = mapper.role(ofChild: localPrefix, length: localLength, in: parent, line: tagLine, into: &sink)
       }
     } else {
       try openRoot(into: &sink)
-      role = .gpx
+      role = .root
     }
-    if role == .skipped, localLength == 5, localPrefix == GPXName.trkpt {
-      // A track point where the schema has none (outside a <trkseg>, inside extensions): not a
-      // recorded position, but counted, so nothing read goes unaccounted.
-      sink.ignored(.misplacedTrackPoint, line: tagLine)
-    }
+    if role == .skipped { mapper.skipped(prefix: localPrefix, length: localLength, line: tagLine, into: &sink) }
     stack.push(
-      GPXOpenElement(nameHash: nameHash, localPrefix: localPrefix, localLength: localLength, line: tagLine, role: role))
+      XMLOpenElement(nameHash: nameHash, localPrefix: localPrefix, localLength: localLength, line: tagLine, role: role))
     if role == .skipped, skipDepth == 0 { skipDepth = stack.depth }
     if role.isValue { value.reset() }
     tagRole = role
     collecting = false
+    streaming = false
   }
 
-  /// The root element must be the only one, and `<gpx>`.
+  /// The root element must be the only one, and the format's.
   @inline(never)
   mutating func openRoot(into sink: inout some FeedSink) throws(FeedError) {
     if rootClosed {
-      throw fail("a second root element <\(displayName)> after </gpx>", line: tagLine, into: &sink)
+      throw fail("a second root element <\(displayName)> after </\(Mapper.rootName)>", line: tagLine, into: &sink)
     }
-    guard localLength <= 8, localPrefix == GPXName.gpx else {
+    guard Mapper.isRoot(prefix: localPrefix, length: localLength) else {
       throw fail(
-        "this is not a GPX document: its root element is <\(displayName)>, not <gpx>",
+        "this is not a \(Mapper.formatName) document: its root element is <\(displayName)>, not <\(Mapper.rootName)>",
         line: tagLine, into: &sink)
     }
     rootOpened = true
@@ -50,6 +47,7 @@ extension GPXScanner {
   @inline(__always)
   mutating func endStartTag(_ index: Int) {
     collecting = tagRole.isValue
+    streaming = tagRole.streamsText
     enterContent(index)
   }
 
@@ -69,28 +67,16 @@ extension GPXScanner {
     if skipDepth > 0 {
       if depth == skipDepth { skipDepth = 0 }
     } else if let element {
-      switch element.role {
-      case .point:
-        builder.finishPoint(into: &sink)
-      case .time:
-        var cache = timestamps
-        builder.setTime(value.finish(p, value.start, value.end) { GPXFieldParser.time($0, cache: &cache) } ?? .unreadable)
-        timestamps = cache
-      case .elevation, .hdop, .speed, .course:
-        builder.setNumber(element.role, value.finish(p, value.start, value.end, GPXFieldParser.number) ?? nil)
-      case .fix:
-        builder.setNoFix(value.finish(p, value.start, value.end, GPXFieldParser.isNoFix) ?? false)
-      case .gpx, .track, .segment, .route, .skipped:
-        break
-      }
+      mapper.close(element.role, &value, p, value.start, value.end, into: &sink)
     }
     if depth == 1 { rootClosed = true }
     collecting = skipDepth == 0 && stack.topRole.isValue
+    streaming = skipDepth == 0 && stack.topRole.streamsText
   }
 
   /// A closing tag with no open element, or not the open element's.
   @inline(never)
-  mutating func unmatchedEndTag(_ open: GPXOpenElement?, into sink: inout some FeedSink) -> FeedError {
+  mutating func unmatchedEndTag(_ open: XMLOpenElement<Mapper.Role>?, into sink: inout some FeedSink) -> FeedError {
     guard let open else {
       return fail("the closing tag </\(displayName)> has no start tag", line: tagLine, into: &sink)
     }
@@ -100,6 +86,9 @@ extension GPXScanner {
   }
 
   /// Ends the feed: a document that is not complete is `truncated`.
+  @_specialize(exported: false, kind: partial, where Mapper == GPXTrackBuilder)
+  @_specialize(exported: false, kind: partial, where Mapper == TCXTrackBuilder)
+  @_specialize(exported: false, kind: partial, where Mapper == KMLTrackBuilder)
   mutating func finish(into sink: inout some FeedSink) throws(FeedError) {
     if let failure { throw failure }
     if rootClosed, stack.depth == 0, state == .content { return }
@@ -110,7 +99,7 @@ extension GPXScanner {
       if chunkOffset == 0 {
         detail = "the document is empty"
       } else if !rootOpened {
-        detail = "there is no <gpx> element"
+        detail = "there is no <\(Mapper.rootName)> element"
       } else if let top = stack.top {
         detail = "<\(top.displayName)> opened on line \(top.line) is never closed"
       } else {
@@ -134,7 +123,7 @@ extension GPXScanner {
     case .entity:
       detail = "it stops inside an entity reference"
     }
-    builder.abandonPoint(into: &sink)
+    mapper.abandon(into: &sink)
     let error = FeedError.truncated(line: endLine, detail: detail)
     failure = error
     throw error

@@ -1,6 +1,6 @@
 /// The tokens the scanner reads in tight loops: text, names, attribute values. Each reads as far
 /// as the chunk allows and leaves its progress in the scanner, so the next chunk resumes it.
-extension GPXScanner {
+extension XMLScanner {
   /// Skips character data nobody needs, up to the next `<` or the chunk's end.
   @inline(__always)
   mutating func skipText(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) {
@@ -40,7 +40,9 @@ extension GPXScanner {
       if b == .asciiLess { return }
       guard Self.isWhitespace(b) || b == 0 else {
         throw fail(
-          rootClosed ? "text after the end of the <gpx> element" : "text before the <gpx> element",
+          rootClosed
+            ? "text after the end of the <\(Mapper.rootName)> element"
+            : "text before the <\(Mapper.rootName)> element",
           line: line, into: &sink)
       }
       lineBreak(b, i)
@@ -58,7 +60,7 @@ extension GPXScanner {
     while j < n {
       let b = p[j]
       guard Self.isNameByte(b) else { break }
-      hash = GPXName.mix(hash, b)
+      hash = XMLName.mix(hash, b)
       if b == .asciiColon {
         prefix = 0
         local = 0
@@ -115,15 +117,8 @@ extension GPXScanner {
   @inline(__always)
   mutating func beginAttributeValue(quote: UInt8) {
     self.quote = quote
-    attributeTarget = 0
-    if tagRole == .point, attributeLength == 3 {
-      if attributePrefix == GPXName.lat {
-        attributeTarget = 1
-      } else if attributePrefix == GPXName.lon {
-        attributeTarget = 2
-      }
-      if attributeTarget != 0 { value.reset() }
-    }
+    attributeTarget = mapper.attributeTarget(prefix: attributePrefix, length: attributeLength, in: tagRole)
+    if attributeTarget != 0 { value.reset() }
   }
 
   /// Passes over an attribute value up to its closing quote, a `&` in a needed value, or the
@@ -151,17 +146,14 @@ extension GPXScanner {
     i = j
   }
 
-  /// At an attribute's closing quote (index `i`): hands a needed value to the builder.
+  /// At an attribute's closing quote (index `i`): hands a needed value to the mapper.
   @inline(__always)
   mutating func endAttributeValue(
     _ p: UnsafePointer<UInt8>, _ i: Int, into sink: inout some FeedSink
   ) throws(FeedError) {
     guard attributeTarget != 0 else { return }
-    let number = value.finish(p, value.start, i, GPXFieldParser.number) ?? nil
-    guard builder.coordinate(isLatitude: attributeTarget == 1, number) else {
-      throw fail(
-        "<\(displayName)> has its \(attributeTarget == 1 ? "lat" : "lon") attribute twice",
-        line: line, into: &sink)
+    if let repeated = mapper.attribute(attributeTarget, &value, p, value.start, i) {
+      throw fail("<\(displayName)> has its \(repeated) attribute twice", line: line, into: &sink)
     }
     attributeTarget = 0
   }

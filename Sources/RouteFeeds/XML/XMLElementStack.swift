@@ -1,51 +1,39 @@
-/// What an open element means to the GPX reader, decided once when its start tag is read.
-enum GPXRole: UInt8 {
-  case gpx, track, segment, point, route
-  /// An element whose whole subtree is passed over: unknown elements, `<extensions>`,
-  /// `<metadata>`, waypoints and route points (counted when they open), repeated fields.
-  case skipped
-  // The track point fields whose text the reader collects.
-  case time, elevation, hdop, speed, course, fix
-
-  /// Whether the element's text is a value the reader needs.
-  @inline(__always) var isValue: Bool { rawValue >= GPXRole.time.rawValue }
-}
-
 /// One open element: enough to check its closing tag and to name it in an error.
-struct GPXOpenElement {
-  /// The hash of the whole qualified name (`GPXName.mix`), compared with the closing tag's.
+struct XMLOpenElement<Role: XMLRole> {
+  /// The hash of the whole qualified name (`XMLName.mix`), compared with the closing tag's.
   var nameHash: UInt64
-  /// The first eight bytes of the local name, packed (see `GPXName`).
+  /// The first eight bytes of the local name, packed (see `XMLName`).
   var localPrefix: UInt64
   var localLength: Int
   /// The line the start tag begins on.
   var line: Int
-  var role: GPXRole
+  var role: Role
   /// The role of the element it is in, so closing it restores the scanner's view of the
   /// innermost role without reading the stack again.
-  var parentRole = GPXRole.skipped
+  var parentRole = Role.skipped
 
-  var displayName: String { GPXName.display(prefix: localPrefix, length: localLength) }
+  var displayName: String { XMLName.display(prefix: localPrefix, length: localLength) }
 }
 
 /// The open elements, innermost last, without recursion and in bounded memory.
 ///
 /// Only the outermost `trackedDepth` levels are remembered (40 bytes each, so at most 160 KB);
-/// deeper levels are only counted. Everything the reader needs sits at depth 6 or less, so a
+/// deeper levels are only counted. Everything a format reader needs sits at a shallow depth
+/// (GPX: 6 or less; TCX: 7; KML nests folders, rarely past a few dozen), so a
 /// deeper element is always inside a skipped subtree; the price of the bound is that closing
 /// tags deeper than `trackedDepth` are not checked against their start tags. A million nested
 /// elements therefore cost a counter, not a million stack frames or a million names.
 ///
 /// Pushes and pops are plain stores and loads into storage the scanner makes unique once per
 /// chunk (`prepareForWriting`), instead of an array's uniqueness and bounds checks per element.
-struct GPXElementStack {
-  static let trackedDepth = 4096
+struct XMLElementStack<Role: XMLRole> {
+  static var trackedDepth: Int { 4096 }
 
   /// How many elements are open.
   private(set) var depth = 0
   /// The innermost open element's role (`.skipped` when none is open, or when it lies deeper
   /// than `trackedDepth`, which only a skipped subtree can).
-  private(set) var topRole = GPXRole.skipped
+  private(set) var topRole = Role.skipped
   private var storage = Storage(capacity: 32)
 
   /// Call before pushing within a mutation of the owner, so a copy of the reader made earlier
@@ -59,7 +47,7 @@ struct GPXElementStack {
   /// The innermost open element, if it is within the tracked depth.
   ///
   /// - Complexity: O(1).
-  @inline(__always) var top: GPXOpenElement? {
+  @inline(__always) var top: XMLOpenElement<Role>? {
     depth > 0 && depth <= Self.trackedDepth ? storage.elements[depth - 1] : nil
   }
 
@@ -69,7 +57,7 @@ struct GPXElementStack {
   /// Requires `prepareForWriting()` since the owner's mutation began.
   ///
   /// - Complexity: amortised O(1).
-  @inline(__always) mutating func push(_ element: GPXOpenElement) {
+  @inline(__always) mutating func push(_ element: XMLOpenElement<Role>) {
     var element = element
     element.parentRole = topRole
     if depth < storage.capacity {
@@ -85,7 +73,7 @@ struct GPXElementStack {
   /// Closes the innermost element; returns it when it was tracked.
   ///
   /// - Complexity: O(1).
-  @inline(__always) mutating func pop() -> GPXOpenElement? {
+  @inline(__always) mutating func pop() -> XMLOpenElement<Role>? {
     defer { depth -= 1 }
     guard depth <= Self.trackedDepth else { return nil }
     let element = storage.elements[depth - 1]
@@ -93,10 +81,10 @@ struct GPXElementStack {
     return element
   }
 
-  /// Memory for the tracked levels; `GPXOpenElement` is a trivial type, so no per-element
+  /// Memory for the tracked levels; `XMLOpenElement` is a trivial type, so no per-element
   /// initialisation or destruction is needed.
   private final class Storage {
-    let elements: UnsafeMutablePointer<GPXOpenElement>
+    let elements: UnsafeMutablePointer<XMLOpenElement<Role>>
     let capacity: Int
 
     init(capacity: Int) {

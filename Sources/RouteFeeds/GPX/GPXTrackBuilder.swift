@@ -9,14 +9,12 @@ import RouteMileage
 /// Each `trkseg` gets the next session ordinal, 0, 1, 2, … in document order (an empty one
 /// takes its number too), since the GPX 1.1 schema starts a new segment when reception was
 /// lost or the receiver was off.
-struct GPXTrackBuilder {
-  /// The time of a track point, as far as it has been read.
-  enum Time {
-    /// No `<time>`, or one holding only whitespace.
-    case missing
-    case unreadable
-    case seconds(Double)
-  }
+struct GPXTrackBuilder: XMLDocumentMapper {
+  static var rootName: String { "gpx" }
+  static var formatName: String { "GPX" }
+  @inline(__always) static func isRoot(prefix: UInt64, length: Int) -> Bool { length == 3 && prefix == GPXName.gpx }
+
+  typealias Time = XMLFieldParser.Time
 
   /// The ordinal of the current `trkseg`; -1 before the first.
   private(set) var segment = -1
@@ -32,6 +30,7 @@ struct GPXTrackBuilder {
   private var speed: Double?
   private var course: Double?
   private var noFix = false
+  private var timestamps = ISO8601DayCache()
   /// Fields already read (bit per role from `.time`); a repeated field is skipped.
   private var fieldsSeen: UInt8 = 0
 
@@ -40,7 +39,11 @@ struct GPXTrackBuilder {
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  mutating func role(ofChild key: UInt64, in parent: GPXRole, line: Int, into sink: inout some FeedSink) -> GPXRole {
+  mutating func role(
+    ofChild prefix: UInt64, length: Int, in parent: GPXRole, line: Int, into sink: inout some FeedSink
+  ) -> GPXRole {
+    // No GPX name the reader needs is longer than eight bytes.
+    let key = length <= 8 ? prefix : 0
     switch parent {
     case .segment:
       guard key == GPXName.trkpt else { return .skipped }
@@ -97,6 +100,49 @@ struct GPXTrackBuilder {
     fieldsSeen = 0
   }
 
+  /// A track point where the schema has none (outside a `trkseg`, inside extensions): not a
+  /// recorded position, but counted, so nothing read goes unaccounted.
+  @inline(__always)
+  func skipped(prefix: UInt64, length: Int, line: Int, into sink: inout some FeedSink) {
+    if length == 5, prefix == GPXName.trkpt { sink.ignored(.misplacedTrackPoint, line: line) }
+  }
+
+  /// `lat` (1) and `lon` (2) of a track point.
+  @inline(__always)
+  func attributeTarget(prefix: UInt64, length: Int, in role: GPXRole) -> UInt8 {
+    guard role == .point, length == 3 else { return 0 }
+    return prefix == GPXName.lat ? 1 : prefix == GPXName.lon ? 2 : 0
+  }
+
+  @inline(__always)
+  mutating func attribute(
+    _ target: UInt8, _ value: inout XMLValueBuffer, _ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int
+  ) -> String? {
+    let number = value.finish(base, from, to, XMLFieldParser.number) ?? nil
+    return coordinate(isLatitude: target == 1, number) ? nil : target == 1 ? "lat" : "lon"
+  }
+
+  @inline(__always)
+  mutating func close(
+    _ role: GPXRole, _ value: inout XMLValueBuffer, _ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int,
+    into sink: inout some FeedSink
+  ) {
+    switch role {
+    case .point:
+      finishPoint(into: &sink)
+    case .time:
+      var cache = timestamps
+      setTime(value.finish(base, from, to) { XMLFieldParser.time($0, cache: &cache) } ?? .unreadable)
+      timestamps = cache
+    case .elevation, .hdop, .speed, .course:
+      setNumber(role, value.finish(base, from, to, XMLFieldParser.number) ?? nil)
+    case .fix:
+      setNoFix(value.finish(base, from, to, GPXTrackBuilder.isNoFix) ?? false)
+    case .gpx, .track, .segment, .route, .skipped:
+      break
+    }
+  }
+
   /// Records the open point's `lat` (`isLatitude`) or `lon`; nil means unreadable. Returns
   /// false for a repeated attribute, which XML forbids.
   mutating func coordinate(isLatitude: Bool, _ value: Double?) -> Bool {
@@ -144,46 +190,15 @@ struct GPXTrackBuilder {
   }
 
   /// Counts a point the document broke off inside of (malformed or truncated).
-  mutating func abandonPoint(into sink: inout some FeedSink) {
+  mutating func abandon(into sink: inout some FeedSink) {
     guard pointIsOpen else { return }
     pointIsOpen = false
     sink.unreadable(.unfinishedPoint, line: line)
-  }
-}
-
-/// Parsing of the texts the GPX reader collects; each takes the value's bytes as collected.
-enum GPXFieldParser {
-  /// The value without XML whitespace around it (NUL is not whitespace: it makes a value
-  /// unreadable).
-  @inline(__always)
-  static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    var lower = bytes.startIndex
-    var upper = bytes.endIndex
-    while lower < upper, isWhitespace(bytes[lower]) { lower += 1 }
-    while upper > lower, isWhitespace(bytes[upper - 1]) { upper -= 1 }
-    return UnsafeBufferPointer(rebasing: bytes[lower..<upper])
-  }
-
-  @inline(__always)
-  static func isWhitespace(_ byte: UInt8) -> Bool {
-    byte == .asciiSpace || byte == .asciiNewline || byte == .asciiTab || byte == .asciiReturn
-  }
-
-  @inline(__always)
-  static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    ByteNumberParser.double(trimmed(bytes))
-  }
-
-  @inline(__always)
-  static func time(_ bytes: UnsafeBufferPointer<UInt8>, cache: inout ISO8601DayCache) -> GPXTrackBuilder.Time {
-    let text = trimmed(bytes)
-    if text.isEmpty { return .missing }
-    return (cache.timestamp(text) ?? ISO8601Parser.timestamp(text)).map { .seconds($0) } ?? .unreadable
   }
 
   /// Whether a `<fix>` says `none` (any case); `2d`, `3d`, `dgps`, `pps` and anything else
   /// do not reject the point.
   static func isNoFix(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    trimmed(bytes).equalsASCIICaseInsensitive("none")
+    XMLFieldParser.trimmed(bytes).equalsASCIICaseInsensitive("none")
   }
 }

@@ -26,7 +26,7 @@ import RouteMileage
 ///
 /// - Complexity: O(*n*) in the feed's length, each byte examined once.
 public struct GPXReader: FeedReader {
-  var scanner = GPXScanner()
+  var scanner = XMLScanner<GPXTrackBuilder>()
 
   public init(options: FeedOptions) {}
 

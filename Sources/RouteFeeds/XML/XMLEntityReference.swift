@@ -1,11 +1,11 @@
-/// One entity or character reference (`&amp;`, `&#52;`, `&#x34;`) inside a value the GPX
+/// One entity or character reference (`&amp;`, `&#52;`, `&#x34;`) inside a value the format
 /// reader needs, read a byte at a time so it may span chunks.
 ///
 /// Only XML's five predefined entities and numeric character references are decoded. Any other
 /// name (`&lol9;`, anything a DOCTYPE declares) is never looked up, let alone expanded: it makes
 /// the value unreadable. That is what makes entity-expansion attacks ("billion laughs") cost
 /// nothing. References outside needed values are not decoded at all.
-struct GPXEntityReference {
+struct XMLEntityReference {
   /// Longer references are not ones this reader decodes.
   static let maximumLength = 12
 
@@ -16,7 +16,7 @@ struct GPXEntityReference {
   private var digits = 0
   private var scalar: UInt32 = 0
 
-  mutating func reset() { self = GPXEntityReference() }
+  mutating func reset() { self = XMLEntityReference() }
 
   /// Takes the next byte of the reference (after `&`, before `;`); false when the byte cannot
   /// be part of a reference this reader decodes.
@@ -50,7 +50,7 @@ struct GPXEntityReference {
   }
 
   /// Appends the referenced character at the closing `;`, or marks the value unreadable.
-  func resolve(into value: inout GPXValueBuffer) {
+  func resolve(into value: inout XMLValueBuffer) {
     if numeric {
       // XML allows neither NUL nor most other C0 controls as characters.
       guard digits > 0, scalar >= 0x20 || scalar == 0x09 || scalar == 0x0A || scalar == 0x0D else {

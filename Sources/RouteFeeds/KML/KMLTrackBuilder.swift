@@ -1,0 +1,149 @@
+/// KML's meaning, on top of the shared XML scanner: tracks, their times and places, and the
+/// geometry that holds no times.
+///
+/// - `gx:Track` (KML 2.2's extension, KML 2.3's `Track`), at any depth in `Document`, `Folder`,
+///   `Placemark`, `MultiGeometry` or `gx:MultiTrack`: each is one capture session (ordinals 0,
+///   1, 2, … in document order), since a `gx:MultiTrack` holds one `gx:Track` per stretch of
+///   recording. Its `when` and `gx:coord` values are paired in order (`KMLTrackPairing`).
+/// - `LineString`: a path without per-point times. Each coordinate tuple is counted as
+///   `missingTime` (rejected), never measured: without times it cannot be told apart from a
+///   planned route, cut into sessions or checked for speed.
+/// - `Point`: a place (a placemark's pin), counted as `waypoint`, like GPX's `wpt`.
+/// - Polygons, styles, `ExtendedData` and the texts of containers are passed over.
+struct KMLTrackBuilder: XMLDocumentMapper {
+  static var rootName: String { "kml" }
+  static var formatName: String { "KML" }
+  static func isRoot(prefix: UInt64, length: Int) -> Bool { length == 3 && prefix == KMLName.kml }
+
+  /// The ordinal of the current `gx:Track`; -1 before the first.
+  private(set) var track = -1
+  private var pairing = KMLTrackPairing()
+  /// The line of the `when` or `gx:coord` being read.
+  private var valueLine = 0
+  private var timestamps = ISO8601DayCache()
+  // The `<coordinates>` of a LineString being streamed: tuples are runs of non-whitespace.
+  private var coordinatesLine = 0
+  private var tuples = 0
+  private var inTuple = false
+  private var inCoordinates = false
+
+  mutating func role(
+    ofChild prefix: UInt64, length: Int, in parent: KMLRole, line: Int, into sink: inout some FeedSink
+  ) -> KMLRole {
+    switch parent {
+    case .document, .container:
+      switch (length, prefix) {
+      case (5, KMLName.track):
+        track += 1
+        return .track
+      case (10, KMLName.lineString): return .lineString
+      case (5, KMLName.point):
+        sink.rejected(.waypoint, line: line)
+        return .skipped
+      case (7, KMLName.polygon), (12, KMLName.extendedData): return .skipped
+      default: return .container
+      }
+    case .track:
+      switch (length, prefix) {
+      case (4, KMLName.when):
+        valueLine = line
+        return .when
+      case (5, KMLName.coord):
+        valueLine = line
+        return .coord
+      default: return .skipped
+      }
+    case .lineString:
+      guard length == 11, prefix == KMLName.coordinates else { return .skipped }
+      coordinatesLine = line
+      tuples = 0
+      inTuple = false
+      inCoordinates = true
+      return .lineCoordinates
+    case .point, .skipped, .lineCoordinates, .when, .coord:
+      return .skipped
+    }
+  }
+
+  /// Counts the coordinate tuples in a piece of a LineString's `<coordinates>`.
+  ///
+  /// - Complexity: O(*n*) in the piece's length.
+  mutating func text(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {
+    var index = from
+    var inside = inTuple
+    var count = tuples
+    while index < to {
+      let byte = base[index]
+      let isSpace = XMLFieldParser.isWhitespace(byte)
+      if !isSpace, !inside { count += 1 }
+      inside = !isSpace
+      index += 1
+    }
+    inTuple = inside
+    tuples = count
+  }
+
+  mutating func close(
+    _ role: KMLRole, _ value: inout XMLValueBuffer, _ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int,
+    into sink: inout some FeedSink
+  ) {
+    switch role {
+    case .when:
+      var cache = timestamps
+      let time = value.finish(base, from, to) { XMLFieldParser.time($0, cache: &cache) } ?? .unreadable
+      timestamps = cache
+      pairing.add(KMLTrackPairing.When(time: time, line: valueLine), session: track, into: &sink)
+    case .coord:
+      let place = value.finish(base, from, to, Self.place) ?? .unreadable
+      pairing.add(KMLTrackPairing.Coord(place: place, line: valueLine), session: track, into: &sink)
+    case .track:
+      pairing.finishTrack(into: &sink)
+    case .lineCoordinates:
+      inCoordinates = false
+      for _ in 0..<tuples { sink.rejected(.missingTime, line: coordinatesLine) }
+      tuples = 0
+    case .document, .container, .lineString, .point, .skipped:
+      break
+    }
+  }
+
+  /// A `gx:coord`: longitude, latitude and an optional altitude, separated by whitespace (or
+  /// commas, as `<coordinates>` tuples are).
+  static func place(_ bytes: UnsafeBufferPointer<UInt8>) -> KMLTrackPairing.Place {
+    let text = XMLFieldParser.trimmed(bytes)
+    if text.isEmpty { return .empty }
+    var numbers: (Double, Double, Double?) = (0, 0, nil)
+    var field = 0
+    var start = text.startIndex
+    var index = text.startIndex
+    while index <= text.endIndex {
+      if index == text.endIndex || XMLFieldParser.isWhitespace(text[index]) || text[index] == .asciiComma {
+        if index > start {
+          let token = UnsafeBufferPointer(rebasing: text[start..<index])
+          guard field < 3, let number = ByteNumberParser.double(token) else { return .unreadable }
+          switch field {
+          case 0: numbers.0 = number
+          case 1: numbers.1 = number
+          default: numbers.2 = number
+          }
+          field += 1
+        }
+        start = index + 1
+      }
+      index += 1
+    }
+    guard field >= 2 else { return .unreadable }
+    return .point(latitude: numbers.1, longitude: numbers.0, altitude: numbers.2)
+  }
+
+  /// The document broke off: values of the track still waiting for their partner, and the
+  /// tuples of a `<coordinates>` cut off, are counted as `unfinishedPoint`.
+  mutating func abandon(into sink: inout some FeedSink) {
+    pairing.abandon(into: &sink)
+    if inCoordinates {
+      for _ in 0..<tuples { sink.unreadable(.unfinishedPoint, line: coordinatesLine) }
+      tuples = 0
+      inCoordinates = false
+    }
+  }
+}

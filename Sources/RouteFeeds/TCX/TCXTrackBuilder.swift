@@ -1,0 +1,146 @@
+import RouteMileage
+
+/// TCX's meaning, on top of the shared XML scanner: which element is what, the fields of the
+/// track point being read, and what each finished point becomes in the sink.
+///
+/// Tracks are found inside `Activities` at any depth below (`Activity`, `Lap`,
+/// `MultiSportSession`, …), so a multisport file is read too; each `Track` gets the next session
+/// ordinal, 0, 1, 2, … in document order, because a device starts a new `Track` when recording
+/// stopped and resumed (a lap boundary alone does not break a track, but a new `Track` says
+/// nothing about the gap, so it is not joined to the previous one). A `Trackpoint` is read from
+/// its `Time`, `Position` (`LatitudeDegrees`, `LongitudeDegrees`) and `AltitudeMeters`; lap
+/// totals, heart rate, cadence and `Extensions` are skipped.
+struct TCXTrackBuilder: XMLDocumentMapper {
+  typealias Time = XMLFieldParser.Time
+
+  static var rootName: String { "TrainingCenterDatabase" }
+  static var formatName: String { "TCX" }
+  static func isRoot(prefix: UInt64, length: Int) -> Bool {
+    length == 22 && prefix == TCXName.trainingCenterDatabase
+  }
+
+  /// The ordinal of the current `Track`; -1 before the first.
+  private(set) var track = -1
+  private var pointIsOpen = false
+  private var line = 0
+  private var hasPosition = false
+  private var latitude: Double?
+  private var longitude: Double?
+  private var altitude: Double?
+  private var time = Time.missing
+  /// Fields already read (bit per value role); a repeated field is skipped.
+  private var fieldsSeen: UInt8 = 0
+  private var timestamps = ISO8601DayCache()
+
+  mutating func role(
+    ofChild prefix: UInt64, length: Int, in parent: TCXRole, line: Int, into sink: inout some FeedSink
+  ) -> TCXRole {
+    switch parent {
+    case .database:
+      if length == 10, prefix == TCXName.activities { return .activity }
+      if length == 7, prefix == TCXName.courses { return .course }
+      return .skipped
+    case .activity, .course:
+      if length == 5, prefix == TCXName.track {
+        if parent == .course { return .courseTrack }
+        track += 1
+        return .track
+      }
+      // Everything else that may hold a track is passed through; a Trackpoint here is
+      // misplaced (counted by `skipped`), and extensions and texts are not read.
+      if length == 10, prefix == TCXName.trackpoint || prefix == TCXName.extensions { return .skipped }
+      return parent
+    case .track:
+      guard length == 10, prefix == TCXName.trackpoint else { return .skipped }
+      beginPoint(line: line)
+      return .point
+    case .courseTrack:
+      guard length == 10, prefix == TCXName.trackpoint else { return .skipped }
+      sink.rejected(.routePoint, line: line)
+      return .plannedPoint
+    case .point:
+      if length == 8, prefix == TCXName.position {
+        guard !hasPosition else { return .skipped }
+        hasPosition = true
+        return .position
+      }
+      if length == 4, prefix == TCXName.time { return field(.time) }
+      if length == 14, prefix == TCXName.altitudeMeters { return field(.altitude) }
+      return .skipped
+    case .position:
+      if length == 15, prefix == TCXName.latitudeDegrees { return field(.latitude) }
+      if length == 16, prefix == TCXName.longitudeDegrees { return field(.longitude) }
+      return .skipped
+    case .plannedPoint, .skipped, .time, .latitude, .longitude, .altitude:
+      return .skipped
+    }
+  }
+
+  /// The role of a point field, or `.skipped` when it was already read (the first one counts).
+  private mutating func field(_ role: TCXRole) -> TCXRole {
+    let bit: UInt8 = 1 << (role.rawValue - TCXRole.time.rawValue)
+    guard fieldsSeen & bit == 0 else { return .skipped }
+    fieldsSeen |= bit
+    return role
+  }
+
+  /// A `Trackpoint` where the schema has none (outside a `Track`, inside extensions): counted
+  /// under `ignored`, so nothing read goes unaccounted.
+  func skipped(prefix: UInt64, length: Int, line: Int, into sink: inout some FeedSink) {
+    if length == 10, prefix == TCXName.trackpoint { sink.ignored(.misplacedTrackPoint, line: line) }
+  }
+
+  mutating func close(
+    _ role: TCXRole, _ value: inout XMLValueBuffer, _ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int,
+    into sink: inout some FeedSink
+  ) {
+    switch role {
+    case .point:
+      finishPoint(into: &sink)
+    case .time:
+      var cache = timestamps
+      time = value.finish(base, from, to) { XMLFieldParser.time($0, cache: &cache) } ?? .unreadable
+      timestamps = cache
+    case .latitude:
+      latitude = value.finish(base, from, to, XMLFieldParser.number) ?? nil
+    case .longitude:
+      longitude = value.finish(base, from, to, XMLFieldParser.number) ?? nil
+    case .altitude:
+      altitude = value.finish(base, from, to, XMLFieldParser.number) ?? nil
+    case .database, .activity, .course, .track, .courseTrack, .plannedPoint, .position, .skipped:
+      break
+    }
+  }
+
+  private mutating func beginPoint(line: Int) {
+    pointIsOpen = true
+    self.line = line
+    hasPosition = false
+    latitude = nil
+    longitude = nil
+    altitude = nil
+    time = .missing
+    fieldsSeen = 0
+  }
+
+  /// Delivers the point whose end tag was just read. The first problem found decides its
+  /// fate: no `Position` at all (`missingPosition`: devices write such points while the
+  /// receiver has no fix, or for heart rate alone), then an unreadable or missing latitude or
+  /// longitude (`badNumber`), an unreadable time (`badTime`), no time (`missingTime`).
+  private mutating func finishPoint(into sink: inout some FeedSink) {
+    pointIsOpen = false
+    guard hasPosition else { return sink.rejected(.missingPosition, line: line) }
+    guard let latitude, let longitude else { return sink.unreadable(.badNumber, line: line) }
+    if case .unreadable = time { return sink.unreadable(.badTime, line: line) }
+    guard case .seconds(let timestamp) = time else { return sink.rejected(.missingTime, line: line) }
+    let sample = RouteSample(timestamp: timestamp, latitude: latitude, longitude: longitude, altitude: altitude)
+    sink.position(sample, session: track, line: line)
+  }
+
+  /// Counts a point the document broke off inside of (malformed or truncated).
+  mutating func abandon(into sink: inout some FeedSink) {
+    guard pointIsOpen else { return }
+    pointIsOpen = false
+    sink.unreadable(.unfinishedPoint, line: line)
+  }
+}
