@@ -48,17 +48,18 @@ let package = Package(
 
     // MARK: Tests
 
-    // Finds the repository's own test fixtures (Tests/Fixtures) and fails naming a missing one;
-    // gzips them in memory (through CZlib) for the compressed-input tests.
-    .target(name: "FixtureSupport", dependencies: ["CZlib"], path: "Tests/FixtureSupport"),
-    .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage"]),
-    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "FixtureSupport"]),
+    // What the test targets share: the repository's own fixtures (Tests/Fixtures, failing naming a
+    // missing one), gzipped in memory through CZlib for the compressed-input tests, and the one
+    // seeded generator (SeededRandom).
+    .target(name: "RouteTestSupport", dependencies: ["CZlib"], path: "Tests/RouteTestSupport"),
+    .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage", "RouteTestSupport"]),
+    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "RouteTestSupport"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),
-    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "FixtureSupport"]),
+    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "RouteTestSupport"]),
     .testTarget(
       name: "RouteMilesCLITests",
       // `routemiles` is a dependency so the binary exists for the process tests.
-      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteStore", "RouteMileage", "FixtureSupport"]
+      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteStore", "RouteMileage", "RouteTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,29 +1,17 @@
 import Foundation
+import RouteTestSupport
 @testable import RouteFeeds
 import Testing
 
 /// The byte-level number parser against the C library's correctly rounded `strtod`.
 @Suite("ByteNumberParser")
 struct ByteNumberParserTests {
-  /// SplitMix64, seeded: the same cases every run.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
-
   static func parse(_ text: String) -> Double? {
     Array(text.utf8).withUnsafeBufferPointer { ByteNumberParser.double($0) }
   }
 
   @Test func plainDecimalsAreBitIdenticalToStrtod() {
-    var random = Random(state: 20_261_129)
+    var random = SeededRandom(seed: 20_261_129)
     for _ in 0..<200_000 {
       let integerDigits = random.below(5)
       let fractionDigits = random.below(12)

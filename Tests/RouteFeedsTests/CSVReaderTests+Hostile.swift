@@ -1,6 +1,7 @@
 import Foundation
 import RouteFeeds
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 /// Bad and hostile input: each gives a documented count or a clear error, never a crash, and
@@ -115,7 +116,7 @@ extension CSVReaderTests {
   }
 
   @Test func binaryGarbageAfterAHeaderIsCountedAndBalanced() {
-    var random = CSVTestRandom(seed: 0xB1_4A57)
+    var random = SeededRandom(seed: 0xB1_4A57)
     var bytes = Array((Self.header + Self.row(0)).utf8)
     bytes += (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &random) }
     bytes += Array(("\n" + Self.row(59)).utf8)
@@ -144,7 +145,7 @@ extension CSVReaderTests {
   }
 
   @Test func randomBytesNeverCrashAndAlwaysBalance() {
-    var random = CSVTestRandom(seed: 0xF00D)
+    var random = SeededRandom(seed: 0xF00D)
     for round in 0..<40 {
       let length = Int.random(in: 0..<4000, using: &random)
       var bytes = round % 2 == 0 ? Array(Self.header.utf8) : []

@@ -1,6 +1,7 @@
 import Foundation
 import RouteFeeds
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 /// Headers, aliases, device layouts, time forms and the explicit mapping.
@@ -470,7 +471,7 @@ extension CSVReaderTests {
 /// throws `unmappedColumns` on its line.
 extension CSVReaderTests {
   @Test func randomMappingSpecsParseOrThrowAndRoundTrip() {
-    var random = CSVTestRandom(seed: 0x3A9)
+    var random = SeededRandom(seed: 0x3A9)
     let pieces = [
       "timestamp", "lat", "latitude", "lon", "date", "time", "utc_offset", "ns", "ew", "session", "status",
       "header", "no", "yes", "delimiter", "tab", "semicolon", "timestamp_format", "epoch-ms", "date_format", "dmy",
@@ -503,7 +504,7 @@ extension CSVReaderTests {
   }
 
   @Test func randomHeadersMapOrThrowOnTheirLine() {
-    var random = CSVTestRandom(seed: 0x4EAD)
+    var random = SeededRandom(seed: 0x4EAD)
     let names = [
       "time", "date", "Lcl Time", "Lcl Date", "UTCOfst", "lat", "lon", "N/S", "E/W", "speed (km/h)", "alt_ft",
       "session", "status", "x", "", "12.5", "timestamp", "received_at", "\"q,uoted\"", "time_ms", "acc [ft]",

@@ -1,7 +1,7 @@
-import FixtureSupport
 import Foundation
 import RouteFeeds
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 /// The CSV reader against real recordings, the acceptance cases, and chunking. Layout, mapping
@@ -308,7 +308,7 @@ import Testing
   /// Random bytes drawn from the grammar's alphabet after a valid header, with a small record
   /// limit: the in-place scanner and the resumable state machine must agree on every record.
   @Test func randomFeedsAreChunkInvariant() {
-    var random = CSVTestRandom(seed: 0xC5F)
+    var random = SeededRandom(seed: 0xC5F)
     let alphabet = Array(",;\"\n\r #0123456789.-eZT:ab\t".utf8)
     for round in 0..<60 {
       var bytes = Array("timestamp,latitude,longitude,capture_session_id\n".utf8)

@@ -1,7 +1,7 @@
-import FixtureSupport
 import Foundation
 import RouteFeeds
 import RouteMileage
+import RouteTestSupport
 
 /// Everything a reader delivered, in order, so chunked and whole reads can be compared exactly.
 typealias CSVTestEvent = FeedRecord
@@ -94,15 +94,3 @@ enum CSVTestSupport {
   }
 }
 
-/// SplitMix64, seeded, for reproducible random inputs.
-struct CSVTestRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

@@ -1,4 +1,4 @@
-import FixtureSupport
+import RouteTestSupport
 @testable import RouteFeeds
 import RouteMileage
 import Testing
@@ -299,7 +299,7 @@ import Testing
   /// Random bytes, with and without a valid FIT header in front: never a crash, always balanced,
   /// and the same in any chunks.
   @Test func randomBytesNeverCrash() {
-    var generator = SplitMix(seed: 16)
+    var generator = SeededRandom(seed: 16)
     for round in 0..<40 {
       let length = Int(generator.next() % 600)
       var bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -335,15 +335,3 @@ import Testing
   }
 }
 
-/// A small seeded generator (SplitMix64) for reproducible random input.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

@@ -1,7 +1,7 @@
-import FixtureSupport
 import Foundation
 import RouteFeeds
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 /// Issue #14 (part B), at the feed level: files that are not feeds are named, feeds cut off
@@ -31,7 +31,7 @@ struct FeedIntegrityTests {
     #expect(Self.kind([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00] + text) == .xz)
     #expect(Self.kind([0xFF, 0xFE] + text.flatMap { [$0, 0] }) == .utf16)
     #expect(Self.kind(text.flatMap { [0, $0] }) == .utf16, "big-endian, no byte-order mark")
-    var random = CSVTestRandom(seed: 7)
+    var random = SeededRandom(seed: 7)
     #expect(Self.kind((0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }) == .binary)
     #expect(Self.kind([UInt8](repeating: 0, count: 4096)) == .binary)
     // NUL padding in cells (the Columbus V-900) and UTF-8 names are text.

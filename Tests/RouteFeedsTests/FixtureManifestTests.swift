@@ -1,5 +1,5 @@
-import FixtureSupport
 import Foundation
+import RouteTestSupport
 import Testing
 
 /// The repository's real recordings each carry their provenance: a manifest row with source,

@@ -1,6 +1,6 @@
-import FixtureSupport
 import Foundation
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 @testable import RouteFeeds

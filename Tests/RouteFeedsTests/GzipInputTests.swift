@@ -1,4 +1,4 @@
-import FixtureSupport
+import RouteTestSupport
 @testable import RouteFeeds
 import RouteMileage
 import Testing
@@ -104,7 +104,7 @@ import Testing
 
   /// Random bytes behind a gzip magic: an error, never a crash, in any chunks.
   @Test func randomBytesBehindTheMagicNeverCrash() {
-    var generator = SplitMix(seed: 7)
+    var generator = SeededRandom(seed: 7)
     for round in 0..<60 {
       let length = Int(generator.next() % 300)
       let bytes: [UInt8] = [0x1F, 0x8B, round % 3 == 0 ? 0x08 : UInt8(truncatingIfNeeded: generator.next())]

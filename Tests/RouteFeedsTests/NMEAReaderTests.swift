@@ -1,7 +1,7 @@
-import FixtureSupport
 import Foundation
 import RouteFeeds
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 // MARK: - Helpers
@@ -125,17 +125,6 @@ enum NMEATestRun {
   }
 }
 
-/// A seeded generator (SplitMix64) for reproducible garbage.
-struct NMEATestRandom: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 extension Dictionary where Key == FeedReason, Value == Int {
   /// Reason names to counts, for comparing with literals.
@@ -380,7 +369,7 @@ extension NMEARealdataCase {
   }
 
   @Test func chunkSizeDoesNotChangeOutputOnHostileInput() {
-    var random = NMEATestRandom(state: 83)
+    var random = SeededRandom(seed: 83)
     var text = "# header\r\r\n" + NMEATestLog.lines([NMEATestLog.rmc("120000.00", "010524")])
     text += "\0\0" + NMEATestLog.sentence(NMEATestLog.gga("120001.00", north: 20)) + "\r"
     text += "$GPGGA,1200$GPRMC,garbage\n\n   \t \n" + String(repeating: "x", count: 5000) + "\n"
@@ -537,7 +526,7 @@ extension NMEARealdataCase {
   }
 
   @Test func randomBinaryNeverCrashesAndIsAllAccountedFor() {
-    var random = NMEATestRandom(state: 2024)
+    var random = SeededRandom(seed: 2024)
     for _ in 0..<20 {
       let bytes = (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &random) }
       let measurement = NMEATestRun.measure(bytes, chunkSize: 977)

@@ -1,4 +1,5 @@
 import Foundation
+import RouteTestSupport
 @testable import RouteFeeds
 import RouteMileage
 import Testing
@@ -26,25 +27,13 @@ struct TimeOrderTests {
 
   static func csv(_ rows: [Row]) -> String { header + rows.map(\.line).joined() }
 
-  /// SplitMix64, so every run sees the same drives and permutations.
-  struct Random: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-  }
 
   /// A drive of `count` fixes, 1–3 s apart, with everything order can get wrong in a file:
   /// two capture sessions and a stretch of legacy rows (empty session cell), a silence longer
   /// than the interval, a parked spell, a wild fix, a few exact duplicates and a few fixes that
   /// share a second with another at a different place.
   static func drive(seed: UInt64, count: Int = 400) -> [Row] {
-    var random = Random(state: seed)
+    var random = SeededRandom(seed: seed)
     var rows: [Row] = []
     var time = 1_764_403_200.0
     var latitude = 45.5
@@ -105,7 +94,7 @@ struct TimeOrderTests {
     let inOrderText = Self.csv(rows)
     let inOrder = Self.measure(inOrderText)
     let inOrderUnfiltered = Self.measure(inOrderText, settings: Self.unfiltered)
-    var random = Random(state: seed &* 977)
+    var random = SeededRandom(seed: seed &* 977)
     for _ in 0..<4 {
       let text = Self.csv(rows.shuffled(using: &random))
       #expect(Self.measure(text) == inOrder)
@@ -120,7 +109,7 @@ struct TimeOrderTests {
   @Test func theSpillPathSortsRunsOnDiskAndMergesThemToTheSameResult() {
     let rows = Self.drive(seed: 7, count: 600)
     let inOrder = Self.measure(Self.csv(rows))
-    var random = Random(state: 11)
+    var random = SeededRandom(seed: 11)
     let shuffled = Self.csv(rows.shuffled(using: &random))
     // 2 per run: over 300 runs, more than one merge's fan-in (256), so runs are merged in
     // rounds; 5 per run: one merge.
@@ -131,7 +120,7 @@ struct TimeOrderTests {
 
   @Test func theSorterMergesSpilledRunsInOrder() throws {
     var sorter = SpillingSampleSorter(runLimit: 3)
-    var random = Random(state: 5)
+    var random = SeededRandom(seed: 5)
     var times: [Double] = []
     // 334 runs: a merge round, then the final merge.
     for _ in 0..<1000 {
@@ -214,7 +203,7 @@ struct TimeOrderTests {
     #expect(measured.distance == clean.distance)
     #expect(measured.report.lastTimestamp == clean.report.lastTimestamp)
     // Wherever it is stored.
-    var random = Random(state: 3)
+    var random = SeededRandom(seed: 3)
     #expect(Self.measure(Self.csv(withStray.shuffled(using: &random))) == measured)
     #expect(Self.measure(Self.csv(withStray.reversed())) == measured)
     // One dated 1970 (an epoch cell of 0) the same.

@@ -1,5 +1,5 @@
-import FixtureSupport
 import Foundation
+import RouteTestSupport
 @testable import RouteFeeds
 import RouteMileage
 import Testing

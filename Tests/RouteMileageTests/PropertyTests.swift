@@ -1,4 +1,5 @@
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -16,7 +17,7 @@ struct PropertyTests {
   // MARK: 1. Any permutation gives a bit-identical RouteDistance
 
   @Test func anyPermutationOfTheStoredRowsGivesABitIdenticalDistance() {
-    var rng = DomainTestRandom(seed: 0x5045_524D)
+    var rng = SeededRandom(seed: 0x5045_524D)
     var nonTrivial = 0
     for _ in 0..<Self.routeCount {
       let route = GeneratedRoute.random(&rng)
@@ -41,7 +42,7 @@ struct PropertyTests {
   @Test func permutationsOfRowsSharingATimestampGiveOneAnswer() {
     // Many rows at the same instants, in different places and sessions: the worst case for
     // order dependence.
-    var rng = DomainTestRandom(seed: 0x7469_6573)
+    var rng = SeededRandom(seed: 0x7469_6573)
     for _ in 0..<100 {
       var rows: [RoutePosition] = []
       for second in 0..<8 {
@@ -65,7 +66,7 @@ struct PropertyTests {
   // MARK: 2. Chunk-by-chunk extension equals the one-pass result
 
   @Test func extendingChunkByChunkEqualsOnePass() {
-    var rng = DomainTestRandom(seed: 0x4348_554E)
+    var rng = SeededRandom(seed: 0x4348_554E)
     for _ in 0..<Self.routeCount {
       let route = GeneratedRoute.random(&rng)
       // In-order data: the order a capture stream (or the store's rows after the last one
@@ -114,7 +115,7 @@ struct PropertyTests {
   // MARK: 3. No straight line across a gap
 
   @Test func segmentsMeasureExactlyTheirOwnPositions() {
-    var rng = DomainTestRandom(seed: 0x5345_474D)
+    var rng = SeededRandom(seed: 0x5345_474D)
     var gapsSeen = 0
     for _ in 0..<Self.routeCount {
       let route = GeneratedRoute.random(&rng)
@@ -138,7 +139,7 @@ struct PropertyTests {
   }
 
   @Test func movingEverythingAfterAGapFarAwayLeavesEverySegmentsMetresUnchanged() {
-    var rng = DomainTestRandom(seed: 0x4641_5241)
+    var rng = SeededRandom(seed: 0x4641_5241)
     var translations = 0
     for _ in 0..<Self.routeCount {
       let route = GeneratedRoute.random(&rng, longitudeRange: -100...100)
@@ -175,7 +176,7 @@ struct PropertyTests {
   }
 
   @Test func deletingTheRowsOnEitherSideOfAGapLeavesTheOtherSidesSegmentsIdentical() {
-    var rng = DomainTestRandom(seed: 0x4445_4C45)
+    var rng = SeededRandom(seed: 0x4445_4C45)
     for _ in 0..<Self.routeCount {
       let route = GeneratedRoute.random(&rng)
       let d = route.calculator.distance(of: route.rows, covering: route.window)
@@ -201,7 +202,7 @@ struct PropertyTests {
 
   /// A capture stream as a phone delivers it: sessions (minted by the filter, as the ingest stage
   /// does), legacy rows, parked stretches, wild fixes, bad accuracy, stale and late fixes.
-  static func randomArrivals(_ rng: inout DomainTestRandom) -> Arrivals {
+  static func randomArrivals(_ rng: inout SeededRandom) -> Arrivals {
     var filter = RouteSampleFilter()
     if rng.chance(0.2) { filter.maximumSampleInterval = 60 }
     if rng.chance(0.2) { filter.speedRejectionsBeforeReanchoring = Int.random(in: 0...5, using: &rng) }
@@ -240,7 +241,7 @@ struct PropertyTests {
   }
 
   @Test func filterCountsAlwaysAddUp() {
-    var rng = DomainTestRandom(seed: 0x434F_554E)
+    var rng = SeededRandom(seed: 0x434F_554E)
     var reanchors = 0
     for _ in 0..<Self.routeCount {
       var arrivals = Self.randomArrivals(&rng)
@@ -266,7 +267,7 @@ struct PropertyTests {
   }
 
   @Test func filterThenAccumulateIsDeterministicAndHonest() {
-    var rng = DomainTestRandom(seed: 0x4649_4C54)
+    var rng = SeededRandom(seed: 0x4649_4C54)
     for _ in 0..<Self.routeCount {
       let arrivals = Self.randomArrivals(&rng)
       var first = arrivals.filter

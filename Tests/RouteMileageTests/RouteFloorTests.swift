@@ -1,4 +1,5 @@
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -112,7 +113,7 @@ struct RouteFloorTests {
 
   /// A noisy winding route with accuracies, stops and a gap, for the invariance checks.
   static func noisyRoute(seed: UInt64) -> [RoutePosition] {
-    var rng = DomainTestRandom(seed: seed)
+    var rng = SeededRandom(seed: seed)
     var positions: [RoutePosition] = []
     var north = 0.0
     var east = 0.0
@@ -142,7 +143,7 @@ struct RouteFloorTests {
       let positions = Self.noisyRoute(seed: seed)
       var whole = RouteMileageAccumulator()
       whole.append(contentsOf: positions)
-      var rng = DomainTestRandom(seed: seed &+ 99)
+      var rng = SeededRandom(seed: seed &+ 99)
       var chunked = RouteMileageAccumulator()
       var index = 0
       var readings: [Double] = []
@@ -168,7 +169,7 @@ struct RouteFloorTests {
       walk.append(contentsOf: positions)
       let reference = Fixture.measure(positions)
       #expect(reference.floorMeters.bitPattern == walk.distance.floorMeters.bitPattern)
-      var rng = DomainTestRandom(seed: seed)
+      var rng = SeededRandom(seed: seed)
       for _ in 0..<3 {
         let d = Fixture.measure(rng.permuted(positions))
         #expect(d.floorMeters.bitPattern == reference.floorMeters.bitPattern)

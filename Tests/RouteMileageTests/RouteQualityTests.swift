@@ -1,4 +1,5 @@
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 /// The words: sentence by sentence, exactly as a driver reads or hears them.
@@ -224,7 +225,7 @@ struct RouteQualityTests {
   static let forbidden = ["total", "complete", "tax", "deductible", "%"]
 
   @Test func noWordingClaimsMoreThanTheDataSupports() {
-    var rng = DomainTestRandom(seed: 0x776F_7264)
+    var rng = SeededRandom(seed: 0x776F_7264)
     var checked = 0
     for _ in 0..<300 {
       let route = GeneratedRoute.random(&rng, maximumCount: 60)

@@ -1,4 +1,5 @@
 import RouteMileage
+import RouteTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -6,31 +7,6 @@ import RouteMileage
   import Darwin
 #endif
 
-/// SplitMix64: a tiny, seeded, platform-independent generator, so every "random" test is the
-/// same on every run and every machine.
-struct DomainTestRandom: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// True with probability `p`.
-  mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-
-  /// A Fisher–Yates shuffle driven by this generator.
-  mutating func permuted<T>(_ values: [T]) -> [T] {
-    var copy = values
-    copy.shuffle(using: &self)
-    return copy
-  }
-}
 
 /// Building blocks for positions at exact metre offsets.
 ///
@@ -144,7 +120,7 @@ struct GeneratedRoute {
   /// - Parameter longitudeRange: where the route starts; keep it away from ±180 when a test
   ///   translates the route in longitude.
   static func random(
-    _ rng: inout DomainTestRandom, maximumCount: Int = 120, unusableRows: Bool = true,
+    _ rng: inout SeededRandom, maximumCount: Int = 120, unusableRows: Bool = true,
     longitudeRange: ClosedRange<Double> = -180...180
   ) -> GeneratedRoute {
     let count = Int.random(in: 0...maximumCount, using: &rng)

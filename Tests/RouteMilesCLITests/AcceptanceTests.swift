@@ -1,5 +1,5 @@
-import FixtureSupport
 import Foundation
+import RouteTestSupport
 import Testing
 
 /// Every case in `Tests/Fixtures/acceptance`, run through the real `routemiles` process with the

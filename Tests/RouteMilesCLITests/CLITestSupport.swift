@@ -1,6 +1,6 @@
-import FixtureSupport
 import Foundation
 import RouteMilesCLI
+import RouteTestSupport
 import Testing
 
 /// Paths and runners shared by the CLI tests.

@@ -1,5 +1,5 @@
-import FixtureSupport
 import Foundation
+import RouteTestSupport
 import Testing
 
 /// gzip and FIT through the tool: `measure`, `batch`, `import` and `replay` read a `.gpx.gz`

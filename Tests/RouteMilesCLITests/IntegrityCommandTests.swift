@@ -1,7 +1,7 @@
-import FixtureSupport
 import Foundation
 import RouteMilesCLI
 import RouteStore
+import RouteTestSupport
 import Testing
 
 /// Issue #14 (part B) through the tool: unreadable and cut-off feeds, files that are not feeds,

@@ -1,5 +1,5 @@
-import FixtureSupport
 import Foundation
+import RouteTestSupport
 import Testing
 
 #if canImport(FoundationXML)

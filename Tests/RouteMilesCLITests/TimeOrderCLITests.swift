@@ -1,4 +1,5 @@
 import Foundation
+import RouteTestSupport
 import Testing
 
 /// A file stored newest-first or shuffled gives exactly the figure of its in-order twin, with
@@ -7,14 +8,8 @@ import Testing
 struct TimeOrderCLITests {
   /// 900 fixes 2 s apart along a road, with GPS noise: about 6 mi, a few dozen parked fixes.
   static let rows: [String] = {
-    var state: UInt64 = 14
-    func unit() -> Double {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-    }
+    var random = SeededRandom(seed: 14)
+    func unit() -> Double { random.unit() }
     var latitude = 51.5
     var longitude = -0.12
     return (0..<900).map { index in

@@ -1,5 +1,5 @@
-import FixtureSupport
 import Foundation
+import RouteTestSupport
 import Testing
 
 /// TCX and KML through the tool: detected by their root element, forced with

@@ -1,5 +1,6 @@
 import RouteMileage
 import RouteStore
+import RouteTestSupport
 import Testing
 
 @Suite("RouteStore live measurement (ActiveRouteMeasurement)")
@@ -80,7 +81,7 @@ struct RouteStoreLiveMeasurementTests {
     let id = try store.makeRunningShift()
     let other = try store.makeRunningShift()
     let route = storeTestRoute(count: 3_000, seed: seed)
-    var random = StoreTestRandom(seed: seed &* 7)
+    var random = SeededRandom(seed: seed &* 7)
     var live = ActiveRouteMeasurement(shift: id)
     var written = 0
     while written < route.count {

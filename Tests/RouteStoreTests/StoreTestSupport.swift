@@ -1,19 +1,8 @@
 import Foundation
 import RouteMileage
 import RouteStore
+import RouteTestSupport
 
-/// SplitMix64: seeded, so every random route and batch split is the same on every run.
-struct StoreTestRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// A database path unique to one test, under the temporary directory, removed with its WAL
 /// and shared-memory files afterwards.
@@ -31,7 +20,7 @@ func withTemporaryStorePath<T>(_ body: (String) throws -> T) throws -> T {
 /// A drive in time order: one fix a second, a few metres apart, with capture sessions that
 /// change now and then and the odd silence longer than the continuity interval.
 func storeTestRoute(count: Int, seed: UInt64, start: Double = 1_700_000_000) -> [RouteSample] {
-  var random = StoreTestRandom(seed: seed)
+  var random = SeededRandom(seed: seed)
   var samples: [RouteSample] = []
   samples.reserveCapacity(count)
   var time = start

@@ -1,8 +1,8 @@
-import FixtureSupport
 import Foundation
 import RouteFeeds
 import RouteMileage
 import RouteStore
+import RouteTestSupport
 import Testing
 
 /// Schema version 2: timelines and content hashes, and the migration from version 1.

@@ -7,7 +7,7 @@ import Foundation
 /// instead of crashing later on an empty read or being skipped. Nothing here looks outside the
 /// repository: bringing a new file in is a deliberate step (`Tests/Fixtures/bring-in.sh`).
 public enum Fixtures {
-  /// `Tests/Fixtures` (this file is `Tests/FixtureSupport/Fixtures.swift`).
+  /// `Tests/Fixtures` (this file is `Tests/RouteTestSupport/Fixtures.swift`).
   public static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
 
