@@ -1,6 +1,7 @@
 import RouteMileage
 
-/// Reads one Recorder line's message into a position, or counts why not.
+/// Reads one Recorder line's message into a position, or counts why not. The JSON is read by
+/// the shared `JSONTokenizer` (`OwnTracksFields`), one line at a time.
 ///
 /// - A `_type: location` message is a position: `lat` and `lon` (degrees, numbers) and `tst`
 ///   (the fix time, seconds since 1970; a number or a string of digits, as some clients send).
@@ -39,49 +40,42 @@ struct OwnTracksMessage {
       sink.ignored(.recorderOtherColumn, line: number)
       return
     }
-    guard case .object(let members)? = try? JSONParser.parse(line.json) else {
+    guard let fields = OwnTracksFields(line.json) else {
       sink.unreadable(.recorderBadJSON, line: number)
       return
     }
-    guard case .string(let type)? = members["_type"] else {
+    switch fields.type {
+    case .absent:
       sink.unreadable(.recorderMissingType, line: number)
       return
-    }
-    guard type == "location" else {
+    case .other:
       sink.ignored(.recorderOtherType, line: number)
       return
+    case .location:
+      break
     }
-    guard case .number(let latitude)? = members["lat"], case .number(let longitude)? = members["lon"],
-      latitude.isFinite, longitude.isFinite
-    else {
+    guard let latitude = fields.latitude.value, let longitude = fields.longitude.value else {
       sink.unreadable(.badNumber, line: number)
       return
     }
-    guard let time = members["tst"], time != .null else {
+    if fields.time == .absent || fields.time == .null {
       sink.rejected(.missingTime, line: number)
       return
     }
-    guard let timestamp = Self.number(time) else {
+    guard let timestamp = fields.time.value else {
       sink.unreadable(.badTime, line: number)
       return
     }
-    let tracker: String
-    switch (members["tid"], members["topic"]) {
-    case (.string(let tid)?, _): tracker = "tid:" + tid
-    case (_, .string(let topic)?): tracker = "topic:" + topic
-    default: tracker = ""
-    }
+    let tracker = fields.tid.map { "tid:" + $0 } ?? fields.topic.map { "topic:" + $0 } ?? ""
     guard tracker.utf8.count <= Self.maximumTrackerLength + 6 else {
       sink.unreadable(.csvBadSession, line: number)
       return
     }
-    let accuracy = members["acc"].flatMap(Self.number)
-    let speed = members["vel"].flatMap(Self.number).flatMap { $0 >= 0 ? $0 / 3.6 : nil }
-    let course = members["cog"].flatMap(Self.number).flatMap { $0 >= 0 && $0 <= 360 ? $0 : nil }
-    let altitude = members["alt"].flatMap(Self.number)
+    let speed = fields.speed.value.flatMap { $0 >= 0 ? $0 / 3.6 : nil }
+    let course = fields.course.value.flatMap { $0 >= 0 && $0 <= 360 ? $0 : nil }
     let sample = RouteSample(
-      timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, speed: speed,
-      course: course, altitude: altitude)
+      timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracy: fields.accuracy.value, speed: speed,
+      course: course, altitude: fields.altitude.value)
     sink.position(sample, session: session(tracker), line: number)
   }
 
@@ -98,20 +92,6 @@ struct OwnTracksMessage {
     lastTracker = tracker
     lastSession = ordinal
     return ordinal
-  }
-
-  /// A finite number, given as a JSON number or a string holding one (`"1440363922"`).
-  static func number(_ value: JSONValue) -> Double? {
-    switch value {
-    case .number(let number): return number.isFinite ? number : nil
-    case .string(let text):
-      guard !text.isEmpty, text.utf8.count <= 32,
-        text.utf8.allSatisfy({ $0.isASCIIDigit || $0 == .asciiMinus || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "+") }),
-        let number = Double(text), number.isFinite
-      else { return nil }
-      return number
-    default: return nil
-    }
   }
 }
 
