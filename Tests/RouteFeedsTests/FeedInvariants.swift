@@ -20,6 +20,8 @@ enum FeedInvariants {
     case gzip
     /// A zip archive (KMZ), its first `.kml` entry read as KML.
     case kmz
+    /// An OwnTracks Recorder `.rec` file.
+    case owntracks
 
     var format: FeedFormat {
       switch self {
@@ -29,6 +31,7 @@ enum FeedInvariants {
       case .tcx: .tcx
       case .kml, .kmz: .kml
       case .fit: .fit
+      case .owntracks: .owntracks
       }
     }
   }
@@ -36,7 +39,7 @@ enum FeedInvariants {
   /// Runs the checks the harness's fuzzer runs.
   static func violations(of bytes: [UInt8], harness: Harness) -> [String] {
     switch harness {
-    case .gpx, .nmea, .csv, .tcx, .kml, .fit, .gzip, .kmz: violations(of: bytes, format: harness.format, options: FeedOptions())
+    case .gpx, .nmea, .csv, .tcx, .kml, .fit, .gzip, .kmz, .owntracks: violations(of: bytes, format: harness.format, options: FeedOptions())
     case .columns: violations(ofColumnsInput: bytes)
     }
   }

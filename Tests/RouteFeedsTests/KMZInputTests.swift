@@ -93,6 +93,14 @@ import Testing
     #expect(failure?.description.contains("Home") == false, "entry names are never shown")
     #expect(failure?.stopsReadingPartway == false)
     #expect(Self.measure(zip, chunkSize: 3).report.failure == failure)
+    // A hostile archive inventing a kind per entry: 16 kinds are kept apart, the rest are other.
+    let many = Zip.archive((0..<40).map { .init("f.x\($0)", [1]) })
+    guard case .noFeedInArchive(let holding)? = Self.measure(many).report.failure else {
+      Issue.record("expected noFeedInArchive")
+      return
+    }
+    #expect(holding.count == 17)
+    #expect(holding.first == "24 other")
   }
 
   /// Cut anywhere before the document's data ends: an error at the file's end, never a crash;

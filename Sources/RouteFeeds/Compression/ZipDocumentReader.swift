@@ -292,7 +292,9 @@ final class ZipDocumentReader {
 
   /// Passes over an entry that is not the document.
   private func skipEntry<Base: ByteSource>(_ entry: Entry, name: [UInt8], from base: inout Base) throws(FeedError) {
-    skipped[Self.kind(name), default: 0] += 1
+    // At most 16 kinds are kept apart (a hostile archive can invent a kind per entry).
+    let kind = Self.kind(name)
+    skipped[skipped[kind] != nil || skipped.count < 16 ? kind : "other", default: 0] += 1
     guard entry.hasDescriptor else {
       try skip(entry.compressedSize, from: &base, what: "a zip entry's data")
       return
