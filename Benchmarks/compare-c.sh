@@ -57,7 +57,7 @@ best_of() {
 
 echo "file: $bytes bytes, $rows rows; best of $best per run"
 "$work/phone_csv" "$file"
-.build/release/routemiles measure "$file" | head -1
+.build/release/routemiles measure "$file" | sed -n 2p
 for run in $(seq "$runs"); do
   c=$(best_of "$work/phone_csv" "$file")
   r=$(best_of .build/release/routemiles measure "$file")

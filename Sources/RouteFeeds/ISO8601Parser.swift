@@ -77,7 +77,8 @@ public enum ISO8601Parser {
   /// The digits after a decimal mark, from `index`, as a fraction of a second (the first 15
   /// digits count; more cannot change a double's seconds); nil when there is no digit. Moves
   /// `index` past the digits. Every ISO 8601 path (this parser, the day cache, CSV times) reads
-  /// fractions here, so they agree bit for bit.
+  /// fractions here, so they agree bit for bit (the day cache's shortcut for exactly three
+  /// digits computes the same integer and the same division).
   @inlinable
   static func fractionOfSecond(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Double? {
     var fraction = 0
@@ -152,6 +153,16 @@ struct ISO8601DayCache {
     seconds += Double(hour * 3600 + minute * 60 + second)
     if end == 19 { return seconds }
     guard bytes[19] == .asciiDot || bytes[19] == .asciiComma else { return nil }
+    // Milliseconds, the fraction phones write: the same integer and division as
+    // `fractionOfSecond` makes of three digits.
+    if end == 23 {
+      let first = bytes[20] &- .ascii0
+      let second = bytes[21] &- .ascii0
+      let third = bytes[22] &- .ascii0
+      guard first < 10, second < 10, third < 10 else { return nil }
+      let milliseconds = Int(first) * 100 + Int(second) * 10 + Int(third)
+      return seconds + Double(milliseconds) / ByteNumberParser.exactPowerOfTen(3)
+    }
     var index = 20
     guard let fraction = ISO8601Parser.fractionOfSecond(bytes, &index), index == end else { return nil }
     return seconds + fraction
