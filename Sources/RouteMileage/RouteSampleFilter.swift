@@ -105,6 +105,12 @@ public struct RouteSampleFilter: Sendable {
     @usableFromInline package var meters: Double
     /// `GeographicDistance.cosineOfLatitude` of the retained sample.
     @usableFromInline package var cosineOfLatitude: Double
+
+    package init(fromTimestamp: Double, meters: Double, cosineOfLatitude: Double) {
+      self.fromTimestamp = fromTimestamp
+      self.meters = meters
+      self.cosineOfLatitude = cosineOfLatitude
+    }
   }
 
   @usableFromInline struct SessionState: Sendable {
