@@ -50,9 +50,13 @@ import Testing
     #expect(phone.distance.segments == canonical.distance.segments)
     #expect(phone.distance.gaps == canonical.distance.gaps)
     #expect(phone.report.sessions == 2)
-    // 1 + 3 steps of the first session (the first step is under 5 m... or not) to the metre.
-    #expect(phone.distance.meters.rounded() == canonical.distance.meters.rounded())
-    #expect(phone.distance.meters > 0)
+    // Pinned to the metre: three stretches (the session change and the silence before
+    // 23:59:59 are gaps), every position usable.
+    #expect(phone.distance.meters.rounded() == 108)
+    #expect(phone.distance.floorMeters.rounded() == 21)
+    #expect(phone.distance.segments.count == 3)
+    #expect(phone.distance.gaps.count == 2)
+    #expect(phone.distance.usablePositionCount == 10)
   }
 
   @Test func phoneTimesReadTheSameAsTheFullParser() {
