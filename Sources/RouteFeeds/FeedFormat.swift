@@ -1,6 +1,6 @@
 /// The recorded-drive formats the readers understand.
 public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
-  case gpx, nmea, csv, tcx, kml, fit
+  case gpx, nmea, csv, tcx, kml, fit, takeout
 
   /// Guesses the format from the first bytes of a feed (a few kilobytes are plenty).
   ///
@@ -9,6 +9,9 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
   ///   (an XML declaration, a comment or the root). The root element's local name decides:
   ///   `<TrainingCenterDatabase>` is TCX, `<kml>` KML, anything else GPX (whose reader then
   ///   names the root it found).
+  /// - JSON: after an optional byte-order mark and whitespace, the document starts with `{` or
+  ///   `[`; its first member names decide (`jsonFormat`): Google location history is `takeout`.
+  ///   A JSON document none of them claims falls through to the rules below.
   /// - NMEA 0183: a line holds a sentence start: `$` or `!`, five letters or digits, then a
   ///   comma (`$GPRMC,`); comment lines (`#`) and one truncated first line are tolerated.
   /// - CSV: anything else.
@@ -25,6 +28,9 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
     if prefix.count >= 3, prefix[0] == 0xEF, prefix[1] == 0xBB, prefix[2] == 0xBF { index = 3 }
     while index < prefix.count, prefix[index].isASCIIWhitespace || prefix[index] == 0 { index += 1 }
     if index < prefix.count, prefix[index] == .asciiLess { return xmlFormat(prefix, from: index) }
+    if index < prefix.count, prefix[index] == 0x7B || prefix[index] == 0x5B, let format = jsonFormat(prefix, from: index) {
+      return format
+    }
     var sentenceStarts = 0
     var lines = 0
     var lineStart = index

@@ -15,7 +15,7 @@ enum FeedInvariants {
 
   /// Which harness an input belongs to.
   enum Harness: String, CaseIterable {
-    case gpx, nmea, csv, columns, tcx, kml, fit
+    case gpx, nmea, csv, columns, tcx, kml, fit, takeout
     /// Gzip-compressed bytes, decompressed and read as CSV.
     case gzip
 
@@ -27,6 +27,7 @@ enum FeedInvariants {
       case .tcx: .tcx
       case .kml: .kml
       case .fit: .fit
+      case .takeout: .takeout
       }
     }
   }
@@ -34,7 +35,7 @@ enum FeedInvariants {
   /// Runs the checks the harness's fuzzer runs.
   static func violations(of bytes: [UInt8], harness: Harness) -> [String] {
     switch harness {
-    case .gpx, .nmea, .csv, .tcx, .kml, .fit, .gzip: violations(of: bytes, format: harness.format, options: FeedOptions())
+    case .gpx, .nmea, .csv, .tcx, .kml, .fit, .takeout, .gzip: violations(of: bytes, format: harness.format, options: FeedOptions())
     case .columns: violations(ofColumnsInput: bytes)
     }
   }
