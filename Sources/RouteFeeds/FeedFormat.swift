@@ -1,6 +1,6 @@
 /// The recorded-drive formats the readers understand.
 public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
-  case gpx, nmea, csv, tcx, kml, fit
+  case gpx, nmea, csv, tcx, kml, fit, geojson
 
   /// Guesses the format from the first bytes of a feed (a few kilobytes are plenty).
   ///
@@ -9,6 +9,8 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
   ///   (an XML declaration, a comment or the root). The root element's local name decides:
   ///   `<TrainingCenterDatabase>` is TCX, `<kml>` KML, anything else GPX (whose reader then
   ///   names the root it found).
+  /// - JSON: after an optional byte-order mark and whitespace, the document starts with `{`
+  ///   and names a GeoJSON member or type early on (`GeoJSONDetection`): GeoJSON.
   /// - NMEA 0183: a line holds a sentence start: `$` or `!`, five letters or digits, then a
   ///   comma (`$GPRMC,`); comment lines (`#`) and one truncated first line are tolerated.
   /// - CSV: anything else.
@@ -25,6 +27,7 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
     if prefix.count >= 3, prefix[0] == 0xEF, prefix[1] == 0xBB, prefix[2] == 0xBF { index = 3 }
     while index < prefix.count, prefix[index].isASCIIWhitespace || prefix[index] == 0 { index += 1 }
     if index < prefix.count, prefix[index] == .asciiLess { return xmlFormat(prefix, from: index) }
+    if index < prefix.count, prefix[index] == 0x7B, let format = jsonFormat(prefix, from: index) { return format }
     var sentenceStarts = 0
     var lines = 0
     var lineStart = index
