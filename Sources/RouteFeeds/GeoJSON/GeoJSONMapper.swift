@@ -69,6 +69,14 @@ struct GeoJSONMapper {
     roles.reserveCapacity(JSONTokenizer.defaultMaximumDepth)
   }
 
+  /// Bytes held between chunks (capacities of the stacks, held coordinates and times), for
+  /// tests that check memory stays bounded by one feature.
+  var heldCapacity: Int {
+    roles.capacity + frames.capacity * MemoryLayout<CoordinateFrame>.stride + geometries.capacity * 8
+      + feature.held.capacity * MemoryLayout<GeoJSONPosition>.stride
+      + (feature.flatTimes.capacity + feature.lineTimes.reduce(0) { $0 + $1.capacity }) * MemoryLayout<GeoJSONTime>.stride
+  }
+
   // MARK: - Tokens
 
   mutating func take(_ token: JSONToken, into sink: inout some FeedSink) throws(JSONSyntaxError) {

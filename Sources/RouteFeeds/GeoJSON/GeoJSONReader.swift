@@ -26,6 +26,9 @@ public struct GeoJSONReader: FeedReader {
 
   public init(options: FeedOptions) {}
 
+  /// Bytes held between chunks: the tokenizer's scratch and the mapper's feature state.
+  var heldBytes: Int { tokenizer.scratchCapacity + mapper.heldCapacity }
+
   public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) throws(FeedError) {
     do {
       while let token = try tokenizer.next(in: chunk) { try mapper.take(token, into: &sink) }
