@@ -11,6 +11,7 @@ public enum AnyFeedReader: FeedReader {
   case tcx(TCXReader)
   case kml(KMLReader)
   case takeout(TakeoutReader)
+  case geojson(GeoJSONReader)
 
   public init(format: FeedFormat, options: FeedOptions) {
     switch format {
@@ -21,6 +22,7 @@ public enum AnyFeedReader: FeedReader {
     case .tcx: self = .tcx(TCXReader(options: options))
     case .kml: self = .kml(KMLReader(options: options))
     case .takeout: self = .takeout(TakeoutReader(options: options))
+    case .geojson: self = .geojson(GeoJSONReader(options: options))
     }
   }
 
@@ -46,6 +48,8 @@ public enum AnyFeedReader: FeedReader {
       try reader.read(chunk, into: &sink)
     case .takeout(var reader):
       defer { self = .takeout(reader) }
+    case .geojson(var reader):
+      defer { self = .geojson(reader) }
       try reader.read(chunk, into: &sink)
     }
   }
@@ -72,6 +76,8 @@ public enum AnyFeedReader: FeedReader {
       try reader.finish(into: &sink)
     case .takeout(var reader):
       defer { self = .takeout(reader) }
+    case .geojson(var reader):
+      defer { self = .geojson(reader) }
       try reader.finish(into: &sink)
     }
   }

@@ -1,6 +1,6 @@
 /// The recorded-drive formats the readers understand.
 public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
-  case gpx, nmea, csv, tcx, kml, fit, takeout
+  case gpx, nmea, csv, tcx, kml, fit, geojson, takeout
 
   /// Guesses the format from the first bytes of a feed (a few kilobytes are plenty).
   ///
@@ -10,8 +10,9 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
   ///   `<TrainingCenterDatabase>` is TCX, `<kml>` KML, anything else GPX (whose reader then
   ///   names the root it found).
   /// - JSON: after an optional byte-order mark and whitespace, the document starts with `{` or
-  ///   `[`; its first member names decide (`jsonFormat`): Google location history is `takeout`.
-  ///   A JSON document none of them claims falls through to the rules below.
+  ///   `[`; one function, `jsonFormat` (`JSON/FeedFormat+JSON.swift`), decides among the JSON
+  ///   formats: Google location history by its first member names, GeoJSON by its members and
+  ///   types. A JSON document none of them claims falls through to the rules below.
   /// - NMEA 0183: a line holds a sentence start: `$` or `!`, five letters or digits, then a
   ///   comma (`$GPRMC,`); comment lines (`#`) and one truncated first line are tolerated.
   /// - CSV: anything else.

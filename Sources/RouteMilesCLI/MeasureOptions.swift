@@ -22,7 +22,7 @@ struct MeasureOptions {
   /// The help text for these options, aligned.
   static let help = """
     Reading feeds:
-      --input-format gpx|nmea|csv|tcx|kml|fit|takeout
+      --input-format gpx|nmea|csv|tcx|kml|fit|geojson|takeout
                               Skip format detection (gzip is still recognised).
       --date YYYY-MM-DD       UTC date an NMEA log starts on; needed for GGA-only logs, and
                               overrides the dates in the log (midnight rollover still applies).
@@ -63,7 +63,7 @@ struct MeasureOptions {
     if timelines { timelineSource = try Self.timelineSource(arguments) }
     if let text = formatOption.flatMap(arguments.value) ?? arguments.value("input-format") {
       guard let format = FeedFormat(rawValue: text.lowercased()) else {
-        throw .usage("unknown input format '\(text)': use gpx, nmea, csv, tcx, kml, fit or takeout", command: command)
+        throw .usage("unknown input format '\(text)': use gpx, nmea, csv, tcx, kml, fit, geojson or takeout", command: command)
       }
       inputFormat = format
     }
