@@ -48,6 +48,7 @@ public enum AnyFeedReader: FeedReader {
       try reader.read(chunk, into: &sink)
     case .takeout(var reader):
       defer { self = .takeout(reader) }
+      try reader.read(chunk, into: &sink)
     case .geojson(var reader):
       defer { self = .geojson(reader) }
       try reader.read(chunk, into: &sink)
@@ -76,6 +77,7 @@ public enum AnyFeedReader: FeedReader {
       try reader.finish(into: &sink)
     case .takeout(var reader):
       defer { self = .takeout(reader) }
+      try reader.finish(into: &sink)
     case .geojson(var reader):
       defer { self = .geojson(reader) }
       try reader.finish(into: &sink)

@@ -418,6 +418,7 @@ public enum FeedIngest {
       return try run(&reader, &source, &ingest, buffer, firstCount)
     case .takeout:
       var reader = TakeoutReader(options: options)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
     case .geojson:
       var reader = GeoJSONReader(options: options)
       return try run(&reader, &source, &ingest, buffer, firstCount)
