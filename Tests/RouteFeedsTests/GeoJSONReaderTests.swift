@@ -266,7 +266,10 @@ import Testing
     #expect(detect("\u{FEFF}\n  {\"features\": [{\"geometry\": null}]}") == .geojson)
     #expect(detect("{\"type\":\"Feature\",\"properties\":{}}") == .geojson)
     #expect(detect("{\"type\": \"LineString\", \"coordinates\": []}") == .geojson)
-    #expect(detect("{\"locations\": []}") == .csv)
+    // A JSON document GeoJSON does not claim: Google location history's Records.json is takeout
+    // (see TakeoutReaderTests), another object is left to the text rules.
+    #expect(detect("{\"locations\": []}") == .takeout)
+    #expect(detect("{\"places\": []}") == .csv)
     #expect(detect("time,lat,lon\n") == .csv)
   }
 

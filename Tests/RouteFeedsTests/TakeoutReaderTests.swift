@@ -418,7 +418,9 @@ import Testing
     #expect(detect("{\"timelineObjects\": [") == .takeout)
     #expect(detect("[\n  {\n    \"endTime\": \"2023-08-27T17:04:26.999-05:00\",") == .takeout)
     #expect(detect("[{\"timelinePath\": [") == .takeout)
-    #expect(detect("{\"type\": \"FeatureCollection\"}") != .takeout)
+    // GeoJSON is decided in the same function, after the first-member check.
+    #expect(detect("{\"type\": \"FeatureCollection\"}") == .geojson)
+    #expect(detect("{\"semanticSegments\": [{\"coordinates\": \"Point\"}]}") == .takeout)
     #expect(detect("[{\"_type\": \"location\"}]") != .takeout)
     #expect(detect("{\"locationsX\": []}") != .takeout)
     #expect(detect("[1, 2]") != .takeout)
