@@ -251,7 +251,7 @@ struct BatchTable {
     let report = measurement.report
     let quality = RouteQuality(distance, locale: locale)
     return [
-      field(result.source), measurement.format.rawValue, JSONObject.number(distance.meters),
+      field(result.source), result.formatName ?? measurement.format.rawValue, JSONObject.number(distance.meters),
       JSONObject.number(distance.miles), JSONObject.number(distance.floorMeters),
       JSONObject.number(distance.floorMiles), String(distance.contributingSegmentCount), String(distance.gapCount),
       String(distance.usablePositionCount), String(distance.usesInferredContinuity), String(distance.isMeasured),

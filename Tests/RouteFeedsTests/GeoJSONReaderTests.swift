@@ -236,7 +236,8 @@ import Testing
        "geometry": {"type": "LineString", "coordinates": [[1, "2"], [1], [1e999, 2], [1, 2, [3]]]}},
       {"type": "Feature", "properties": {"time": "2024-05-01T09:00:00Z"}, "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}},
       {"type": "Feature", "properties": null, "geometry": null},
-      {"type": "Feature", "properties": {"coordTimes": "2024-05-01T09:00:00Z"}, "geometry": {"type": "Point", "coordinates": "here"}}
+      {"type": "Feature", "properties": {"coordTimes": "2024-05-01T09:00:00Z"}, "geometry": {"type": "Point", "coordinates": "here"}},
+      {"type": "Feature", "properties": {"coordTimes": [1714554000, 1714554001, 1714554002]}, "geometry": {"type": "LineString", "coordinates": [[1, 2], 3, {"a": 1}, [1, 2.001]]}}
       ]}
       """
     let read = Self.read(text)
@@ -248,6 +249,9 @@ import Testing
       .rejected(.polygonVertex, line: 5), .rejected(.polygonVertex, line: 5), .rejected(.polygonVertex, line: 5),
       .rejected(.polygonVertex, line: 5),
       .unreadable(.badNumber, line: 7),
+      // Stray elements among positions are malformed coordinates of that line, in order.
+      .position(RouteSample(timestamp: 1_714_554_000, latitude: 2, longitude: 1), session: 4, line: 8),
+      .unreadable(.badNumber, line: 8), .unreadable(.badNumber, line: 8), .rejected(.missingTime, line: 8),
     ])
   }
 

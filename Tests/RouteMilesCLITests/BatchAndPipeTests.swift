@@ -93,6 +93,7 @@ struct BatchAndPipeTests {
     #expect(lines[0]["format"] as? String == "samples")
     #expect(lines[1]["id"] is NSNull)
     #expect((lines[1]["error"] as? String)?.contains("line 2") == true)
+    #expect(lines[1]["error"] as? String == "record on line 2: invalid JSON: expected a value at byte offset 0")
     #expect(lines[2]["id"] as? Int == 2)
     #expect(lines[2]["usesInferredContinuity"] as? Bool == true)
     #expect((lines[2]["gaps"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["windowStart", "windowEnd"])

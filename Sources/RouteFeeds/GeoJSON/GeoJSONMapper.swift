@@ -331,9 +331,7 @@ struct GeoJSONMapper {
   /// A scalar or object among arrays (`[[1, 2], 3]`): one malformed coordinate of that line.
   private mutating func strayElement(line: Int, into sink: inout some FeedSink) {
     var stray = GeoJSONPosition(line: line, geometry: geometries.last ?? 0, isMalformed: true)
-    frames.append(CoordinateFrame(line: line, isTop: false))
-    place(&stray, parentIsTop: false)
-    frames.removeLast()
+    place(&stray, parentIsTop: false)  // an element of the `frames` top, the container
     emit(stray, into: &sink)
   }
 
