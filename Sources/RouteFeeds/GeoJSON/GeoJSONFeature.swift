@@ -75,8 +75,11 @@ struct GeoJSONFeature {
   var flatTimes: [GeoJSONTime] = []
   /// A MultiLineString's times, one array per line.
   var lineTimes: [[GeoJSONTime]] = []
-  /// A Point feature's `time`, `timestamp` and `time_long`, in that order of preference.
-  var pointTimes: [GeoJSONTime?] = [nil, nil, nil]
+  /// A Point feature's `time`, `timestamp` and `time_long`, in that order of preference
+  /// (stored properties, not an array: no allocation per feature).
+  var time: GeoJSONTime?
+  var timestamp: GeoJSONTime?
+  var timeLong: GeoJSONTime?
   /// A Point feature's horizontal accuracy, metres.
   var accuracy: Double?
   var geometryTypes: [GeoJSONGeometryType] = []
@@ -91,7 +94,9 @@ struct GeoJSONFeature {
     hasTimes = false
     flatTimes.removeAll(keepingCapacity: true)
     lineTimes.removeAll(keepingCapacity: true)
-    pointTimes = [nil, nil, nil]
+    time = nil
+    timestamp = nil
+    timeLong = nil
     accuracy = nil
     geometryTypes.removeAll(keepingCapacity: true)
     held.removeAll(keepingCapacity: true)
@@ -129,14 +134,9 @@ struct GeoJSONFeature {
       return position.indexInFeature < flatTimes.count ? flatTimes[position.indexInFeature] : .missing
     }
     guard isPoint(position) else { return .missing }
-    var sawUnreadable = false
-    for time in pointTimes {
-      switch time {
-      case .seconds?: return time!
-      case .unreadable?: sawUnreadable = true
-      case .missing?, nil: break
-      }
-    }
-    return sawUnreadable ? .unreadable : .missing
+    if case .seconds? = time { return time! }
+    if case .seconds? = timestamp { return timestamp! }
+    if case .seconds? = timeLong { return timeLong! }
+    return time == .unreadable || timestamp == .unreadable || timeLong == .unreadable ? .unreadable : .missing
   }
 }

@@ -29,7 +29,7 @@ struct GeoJSONMapper {
   enum Slot: UInt8 {
     case skipped, features, feature, geometry, geometries, properties, coordinateProperties
     case coordinates, coordinateElement, times, timeEntry, type
-    /// Point time properties, in `GeoJSONFeature.pointTimes` order.
+    /// Point time properties (`GeoJSONFeature.time`, `timestamp`, `timeLong`).
     case time, timestamp, timeLong
     case accuracy
   }
@@ -229,11 +229,11 @@ struct GeoJSONMapper {
     case .timeEntry:
       appendTime(time(token), parent: parent)
     case .time:
-      feature.pointTimes[0] = time(token)
+      feature.time = time(token)
     case .timestamp:
-      feature.pointTimes[1] = time(token)
+      feature.timestamp = time(token)
     case .timeLong:
-      feature.pointTimes[2] = time(token)
+      feature.timeLong = time(token)
     case .accuracy:
       guard feature.accuracy == nil else { return }
       if token.kind == .number || token.kind == .string { feature.accuracy = ByteNumberParser.double(token.bytes) }
@@ -389,9 +389,9 @@ struct GeoJSONMapper {
 
   private mutating func flush(into sink: inout some FeedSink) {
     guard !feature.held.isEmpty else { return }
-    let held = feature.held
+    // By index, so the array stays uniquely referenced and keeps its storage for the next feature.
+    for index in feature.held.indices { deliver(feature.held[index], into: &sink) }
     feature.held.removeAll(keepingCapacity: true)
-    for position in held { deliver(position, into: &sink) }
   }
 
   /// What a coordinate becomes. The first problem decides: malformed (`badNumber`), a polygon
