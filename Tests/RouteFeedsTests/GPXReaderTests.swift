@@ -90,12 +90,6 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
   // MARK: Real recordings
 
   static let realFiles: [GPXRealFile] = [
-    // Brought in with the GeoJSON reader as the GPX twin of mapbox-togeojson_run.gpx.geojson:
-    // 206 points, one repeated timestamp.
-    GPXRealFile(
-      "togeojson_run.gpx", records: 206, estimatedAccuracy: 0,
-      filtered: .init(retained: 185, rejected: ["duplicate": 1, "negligibleMovement": 20], sessions: 1, meters: 3095.047, segments: 1, gaps: 0),
-      unfiltered: .init(retained: 206, rejected: [:], sessions: 1, meters: 3098.534, segments: 1, gaps: 0)),
     GPXRealFile(
       "gpsbabel_dg100.gpx", records: 12027, estimatedAccuracy: 0,
       filtered: .init(retained: 11991, rejected: ["negligibleMovement": 35, "speed": 1], sessions: 1, meters: 316999.159, segments: 16, gaps: 22),
