@@ -11,6 +11,7 @@ public enum AnyFeedReader: FeedReader {
   case tcx(TCXReader)
   case kml(KMLReader)
   case geojson(GeoJSONReader)
+  case owntracks(OwnTracksReader)
 
   public init(format: FeedFormat, options: FeedOptions) {
     switch format {
@@ -21,6 +22,7 @@ public enum AnyFeedReader: FeedReader {
     case .tcx: self = .tcx(TCXReader(options: options))
     case .kml: self = .kml(KMLReader(options: options))
     case .geojson: self = .geojson(GeoJSONReader(options: options))
+    case .owntracks: self = .owntracks(OwnTracksReader(options: options))
     }
   }
 
@@ -47,6 +49,9 @@ public enum AnyFeedReader: FeedReader {
     case .geojson(var reader):
       defer { self = .geojson(reader) }
       try reader.read(chunk, into: &sink)
+    case .owntracks(var reader):
+      defer { self = .owntracks(reader) }
+      try reader.read(chunk, into: &sink)
     }
   }
 
@@ -72,6 +77,9 @@ public enum AnyFeedReader: FeedReader {
       try reader.finish(into: &sink)
     case .geojson(var reader):
       defer { self = .geojson(reader) }
+      try reader.finish(into: &sink)
+    case .owntracks(var reader):
+      defer { self = .owntracks(reader) }
       try reader.finish(into: &sink)
     }
   }

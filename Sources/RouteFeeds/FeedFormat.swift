@@ -1,6 +1,6 @@
 /// The recorded-drive formats the readers understand.
 public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
-  case gpx, nmea, csv, tcx, kml, fit, geojson
+  case gpx, nmea, csv, tcx, kml, fit, geojson, owntracks
 
   /// Guesses the format from the first bytes of a feed (a few kilobytes are plenty).
   ///
@@ -11,6 +11,8 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
   ///   names the root it found).
   /// - JSON: after an optional byte-order mark and whitespace, the document starts with `{`
   ///   and names a GeoJSON member or type early on (`GeoJSONDetection`): GeoJSON.
+  /// - OwnTracks Recorder (`.rec`): the first line that is not blank starts with an ISO 8601
+  ///   timestamp, a gap of tabs or spaces, a column word, a gap, then `{`.
   /// - NMEA 0183: a line holds a sentence start: `$` or `!`, five letters or digits, then a
   ///   comma (`$GPRMC,`); comment lines (`#`) and one truncated first line are tolerated.
   /// - CSV: anything else.
@@ -28,6 +30,8 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
     while index < prefix.count, prefix[index].isASCIIWhitespace || prefix[index] == 0 { index += 1 }
     if index < prefix.count, prefix[index] == .asciiLess { return xmlFormat(prefix, from: index) }
     if index < prefix.count, prefix[index] == 0x7B, let format = jsonFormat(prefix, from: index) { return format }
+    let firstLineEnd = prefix[index...].firstIndex(of: .asciiNewline) ?? prefix.count
+    if OwnTracksLine.looksLikeRecorderLine(UnsafeBufferPointer(rebasing: prefix[index..<firstLineEnd])) { return .owntracks }
     var sentenceStarts = 0
     var lines = 0
     var lineStart = index

@@ -416,6 +416,9 @@ public enum FeedIngest {
     case .geojson:
       var reader = GeoJSONReader(options: options)
       return try run(&reader, &source, &ingest, buffer, firstCount)
+    case .owntracks:
+      var reader = OwnTracksReader(options: options)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
     }
   }
 

@@ -20,6 +20,10 @@ enum FeedInvariants {
     case json
     /// Gzip-compressed bytes, decompressed and read as CSV.
     case gzip
+    /// A zip archive (KMZ), its first `.kml` entry read as KML.
+    case kmz
+    /// An OwnTracks Recorder `.rec` file.
+    case owntracks
 
     var format: FeedFormat {
       switch self {
@@ -27,9 +31,10 @@ enum FeedInvariants {
       case .nmea: .nmea
       case .csv, .columns, .gzip: .csv
       case .tcx: .tcx
-      case .kml: .kml
+      case .kml, .kmz: .kml
       case .fit: .fit
       case .geojson, .json: .geojson
+      case .owntracks: .owntracks
       }
     }
   }
@@ -37,7 +42,7 @@ enum FeedInvariants {
   /// Runs the checks the harness's fuzzer runs.
   static func violations(of bytes: [UInt8], harness: Harness) -> [String] {
     switch harness {
-    case .gpx, .nmea, .csv, .tcx, .kml, .fit, .gzip, .geojson:
+    case .gpx, .nmea, .csv, .tcx, .kml, .fit, .gzip, .kmz, .owntracks, .geojson:
       violations(of: bytes, format: harness.format, options: FeedOptions())
     case .columns: violations(ofColumnsInput: bytes)
     case .json: violations(ofJSON: bytes)
