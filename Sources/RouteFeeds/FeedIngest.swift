@@ -1,24 +1,5 @@
 import RouteMileage
 
-/// Receives each retained sample as the ingest stage produces it (the store writes them in
-/// batches; replay releases them into a live shift).
-public protocol RetainedSampleSink {
-  mutating func retain(_ sample: RouteSample)
-  /// Called after each chunk of the feed, so a sink can flush a batch. Throwing stops the ingest.
-  mutating func chunkFinished() throws
-  /// Forgets every sample retained so far: the ingest found the file stored out of time order
-  /// and starts over, judging it in time order (see `FeedIngest.measure`).
-  mutating func restart() throws
-}
-
-/// A sink that keeps nothing.
-public struct DiscardRetainedSamples: RetainedSampleSink {
-  public init() {}
-  @inlinable public mutating func retain(_ sample: RouteSample) {}
-  @inlinable public mutating func chunkFinished() {}
-  @inlinable public mutating func restart() {}
-}
-
 /// How one feed is turned into a measurement.
 public struct IngestSettings: Sendable {
   /// The capture filter, with its thresholds; nil measures the rows as stored (`--no-filter`),
