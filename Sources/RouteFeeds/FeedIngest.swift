@@ -88,7 +88,9 @@ public enum IngestOrder: Sendable, Hashable {
 ///
 /// With the filter off, positions are kept (40 bytes each) for the calculator's sort, as stored.
 public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
-  public internal(set) var report = IngestReport()
+  /// What the ingest counted itself (records, reader rejections, errors, sessions, times);
+  /// `report` adds the filter's counts.
+  var counted = IngestReport()
   public var retainedSink: Retained
   var filter: RouteSampleFilter?
   var accumulator: RouteMileageAccumulator
@@ -133,15 +135,15 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   }
 
   public mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
-    report.records += 1
-    if sample.horizontalAccuracyIsEstimated { report.estimatedAccuracy += 1 }
-    if session == nil { report.legacyPositions += 1 }
+    counted.records += 1
+    if sample.horizontalAccuracyIsEstimated { counted.estimatedAccuracy += 1 }
+    if session == nil { counted.legacyPositions += 1 }
     guard filter != nil else {
       noteTime(sample.timestamp)
       if hasTimeline, !admitByTimeline(sample) { return }
       var sample = sample
       sample.captureSession = captureSession(for: timelineSessionKey(session))
-      report.retained += 1
+      counted.retained += 1
       unfiltered.append(sample.position)
       retainedSink.retain(sample)
       return
@@ -220,7 +222,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     } else {
       id = filter != nil ? filter!.mintCaptureSession() : minter.mint()
       sessionIDs[ordinal] = id
-      report.sessions += 1
+      counted.sessions += 1
     }
     lastOrdinal = ordinal
     lastSessionID = id
@@ -229,8 +231,8 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
 
   mutating func noteTime(_ timestamp: Double) {
     guard timestamp.isFinite else { return }
-    if report.firstTimestamp.map({ timestamp < $0 }) ?? true { report.firstTimestamp = timestamp }
-    if report.lastTimestamp.map({ timestamp > $0 }) ?? true { report.lastTimestamp = timestamp }
+    if counted.firstTimestamp.map({ timestamp < $0 }) ?? true { counted.firstTimestamp = timestamp }
+    if counted.lastTimestamp.map({ timestamp > $0 }) ?? true { counted.lastTimestamp = timestamp }
   }
 
   /// The filter's judgement of one position, in the order the ingest has settled on.
@@ -262,23 +264,40 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   }
 
   public mutating func rejected(_ reason: FeedReason, line: Int) {
-    report.records += 1
-    report.rejected[reason, default: 0] += 1
+    counted.records += 1
+    counted.rejected[reason, default: 0] += 1
   }
 
   public mutating func unreadable(_ reason: FeedReason, line: Int) {
-    report.records += 1
-    report.errors += 1
-    report.errorReasons[reason, default: 0] += 1
-    if report.errorLines.count < IngestReport.keptErrorLines { report.errorLines.append(line) }
+    counted.records += 1
+    counted.errors += 1
+    counted.errorReasons[reason, default: 0] += 1
+    if counted.errorLines.count < IngestReport.keptErrorLines { counted.errorLines.append(line) }
   }
 
   public mutating func ignored(_ reason: FeedReason, line: Int) {
-    report.ignored[reason, default: 0] += 1
+    counted.ignored[reason, default: 0] += 1
   }
 
   public mutating func noted(_ reason: FeedReason, line: Int) {
-    report.notes[reason, default: 0] += 1
+    counted.notes[reason, default: 0] += 1
+  }
+
+  /// The account of everything judged so far, the filter's counts included: `retained`,
+  /// `reanchored` and the filter's rejections are the filter's own tallies when it is on, so the
+  /// report balances at any moment, not only in `measurement(format:)`. Its `format` is nil.
+  ///
+  /// - Complexity: O(*r*) in the rejection reasons (the filter has seven).
+  public var report: IngestReport {
+    var report = counted
+    if let filter {
+      report.retained = filter.counts.retained
+      report.reanchored = filter.counts.reanchored
+      for (reason, count) in filter.counts.rejectedByReason {
+        report.rejected[FeedReason(reason.rawValue), default: 0] += count
+      }
+    }
+    return report
   }
 
   /// The measurement of everything judged so far, and the report with the filter's counts.
@@ -286,12 +305,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     var report = report
     report.format = format
     let distance: RouteDistance
-    if let filter {
-      report.retained = filter.counts.retained
-      report.reanchored = filter.counts.reanchored
-      for (reason, count) in filter.counts.rejectedByReason {
-        report.rejected[FeedReason(reason.rawValue), default: 0] += count
-      }
+    if filter != nil {
       distance = accumulator.distance
     } else {
       distance =
