@@ -387,22 +387,14 @@ struct LiveReplay {
     guard !samples.isEmpty, let shift else { return }
     batches += 1
     let discard = settings.discardFraction > 0 && random.unit() < settings.discardFraction
-    try store.database.beginImmediate()
-    do {
+    if discard {
+      // Measured while in the store, then lost: the next refresh must notice.
+      try store.appendSamplesThenRollBack(samples, to: shift) { _ = try live?.refresh(from: store) }
+      discardedBatches += 1
+      emitEvent("discard", extra: { $0.set("samples", samples.count) })
+    } else {
       try store.appendSamples(samples, to: shift)
-      if discard {
-        // Measured while in the store, then lost: the next refresh must notice.
-        _ = try live?.refresh(from: store)
-        try store.database.rollback()
-        discardedBatches += 1
-        emitEvent("discard", extra: { $0.set("samples", samples.count) })
-      } else {
-        try store.database.commit()
-        storedSamples += samples.count
-      }
-    } catch {
-      if store.database.isInTransaction { try? store.database.rollback() }
-      throw error
+      storedSamples += samples.count
     }
   }
 
@@ -450,8 +442,8 @@ struct LiveReplay {
     try store.finishShift(shift, end: window?.end)
     let final = try store.measure(shift: shift, maximumSampleInterval: options.settings.maximumSampleInterval)
     let liveDistance = live.distance
-    let identical = final == liveDistance
-    let reason = identical ? nil : Self.whyDifferent(live: liveDistance, final: final, window: window)
+    let reason = ActiveRouteMeasurement.whyFinalDiffers(live: liveDistance, final: final)
+    let identical = reason == nil
     let liveLine = RouteQuality(liveDistance, locale: options.locale).line
     let finalLine = RouteQuality(final, locale: options.locale).line
     if settings.json {
@@ -530,22 +522,6 @@ struct LiveReplay {
       return ExitCode.failure
     }
     return ExitCode.success
-  }
-
-  /// Says why the live and final figures differ, from what differs between them.
-  static func whyDifferent(live: RouteDistance, final: RouteDistance, window: ShiftWindow?) -> String {
-    var reasons: [String] = []
-    let windowGaps = final.gaps.filter { $0.kind == .windowStart || $0.kind == .windowEnd }.count
-    if windowGaps > 0 {
-      reasons.append("the final figure is measured against the shift window, which adds \(windowGaps) window \(windowGaps == 1 ? "gap" : "gaps") a running shift cannot have")
-    }
-    if final.positionsOutsideWindow > 0 {
-      reasons.append("\(final.positionsOutsideWindow) stored positions lie outside the shift window and are not measured in the final figure")
-    }
-    if reasons.isEmpty {
-      reasons.append("the live walk extends forwards only, while the one-pass measurement sorts every stored row; the stored rows are not in time order")
-    }
-    return reasons.joined(separator: "; ") + "."
   }
 
   func shiftSeconds(_ time: Double) -> Double { ((time - startTime) * 1000).rounded() / 1000 }
