@@ -5,7 +5,9 @@ public struct IngestSettings: Sendable {
   /// The capture filter, with its thresholds; nil measures the rows as stored (`--no-filter`),
   /// through the calculator's sort, tie-break and collapse.
   public var filter: RouteSampleFilter?
-  /// Seconds; see `RouteContinuity`.
+  /// Seconds; see `RouteContinuity`. The one place the maximum interval is held: the filter
+  /// the ingest runs (`ShiftIngest`) and the options the readers get (`readerOptions(_:)`) take
+  /// it from here, whatever theirs said.
   public var maximumSampleInterval: Double
   /// The finished shift's window; nil for a running shift or an unknown one.
   public var window: ShiftWindow?
@@ -27,6 +29,17 @@ public struct IngestSettings: Sendable {
     self.filter = filter
     self.maximumSampleInterval = maximumSampleInterval
     self.window = window
+  }
+}
+
+extension IngestSettings {
+  /// `options` as the readers get them: with this maximum interval, after a longer silence
+  /// NMEA's clock starts a new capture session. `FeedIngest.measure` and any caller that reads
+  /// a feed itself (replay's `FeedRecordPuller`) pass options through here.
+  public func readerOptions(_ options: FeedOptions) -> FeedOptions {
+    var options = options
+    options.maximumSampleInterval = maximumSampleInterval
+    return options
   }
 }
 
@@ -346,28 +359,18 @@ public enum FeedIngest {
     _ input: inout Source, format: FeedFormat? = nil, options: FeedOptions = FeedOptions(),
     settings: IngestSettings = IngestSettings(), retained: inout Retained
   ) throws -> FeedMeasurement {
-    var options = options
-    options.maximumSampleInterval = settings.maximumSampleInterval
+    let options = settings.readerOptions(options)
     var source = DecompressingByteSource(input)
     defer { input = source.base }
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
     defer { buffer.deallocate() }
-    var firstCount = 0
-    var failure: FeedError?
-    do {
-      // Detection reads the same prefix however the source delivers its bytes.
-      firstCount = try readPrefix(&source, into: buffer)
-    } catch {
-      failure = error
-    }
-    let detected = format ?? FeedFormat.detect(prefix: UnsafeBufferPointer(rebasing: buffer[0..<min(firstCount, 8192)]))
+    let first = firstRead(&source, into: buffer, format: format)
+    var firstCount = first.count
+    var failure = first.failure
+    let detected = first.format
     let order: IngestOrder = settings.filter == nil ? .arrival : (source.isRewindable ? .time : .timeSorted)
     var ingest = ShiftIngest(settings: settings, retained: retained, order: order)
     defer { retained = ingest.retainedSink }
-    // FIT is binary by design: the file-kind check is for feeds that should be text.
-    if failure == nil, detected != .fit, let kind = FeedFileKind.sniff(UnsafeBufferPointer(rebasing: buffer[0..<min(firstCount, 8192)])) {
-      failure = .notAFeed(kind)
-    }
     if let failure {
       return concluded(ingest.measurement(format: detected), failure: failure)
     }

@@ -234,7 +234,7 @@ struct LiveReplay {
     self.settings = settings
     self.store = store
     self.console = console
-    puller = FeedRecordPuller(source, format: options.inputFormat, options: options.feedOptions)
+    puller = FeedRecordPuller(source, format: options.inputFormat, options: options.settings.readerOptions(options.feedOptions))
     var ingestSettings = options.settings
     ingestSettings.window = nil
     // Capture runs only while the shift runs and is not parked: the capture service judges each
@@ -475,7 +475,7 @@ struct LiveReplay {
       json.set("refreshes", counters)
       console.out(json.text + "\n")
     } else {
-      console.out("\nShift ended after \(ReplayCommand.clockText(clock - startTime)).\n")
+      console.out("\nShift ended after \(DurationWords.clock(clock - startTime)).\n")
       for line in interruptionLines() { console.out("  \(line).\n") }
       console.out("  Last live figure:  \(liveLine)\n")
       console.out("  Final figure:      \(finalLine)  (measured from the stored rows in one pass)\n")
@@ -494,7 +494,7 @@ struct LiveReplay {
     }
     if let at = settings.interruptAt, !interruptDone {
       console.err(
-        "routemiles: --interrupt-at \(at) is after the feed's last position (the shift ended after \(ReplayCommand.clockText(clock - startTime))); no interruption was played\n")
+        "routemiles: --interrupt-at \(at) is after the feed's last position (the shift ended after \(DurationWords.clock(clock - startTime))); no interruption was played\n")
       return ExitCode.usage
     }
     return ExitCode.success
@@ -543,14 +543,14 @@ struct LiveReplay {
     if let at = interruptedAt {
       let resumes = at + settings.relaunchAfter
       lines.append(
-        "Capture interrupted at \(ReplayCommand.clockText(at - startTime)) · \(lostSamples) unsaved "
+        "Capture interrupted at \(DurationWords.clock(at - startTime)) · \(lostSamples) unsaved "
           + "\(lostSamples == 1 ? "sample" : "samples") lost · "
           + (clock >= resumes
-            ? "resumed at \(ReplayCommand.clockText(resumes - startTime)) as a new capture session"
-            : "resumes at \(ReplayCommand.clockText(resumes - startTime))"))
+            ? "resumed at \(DurationWords.clock(resumes - startTime)) as a new capture session"
+            : "resumes at \(DurationWords.clock(resumes - startTime))"))
     }
     if replayInterrupted.load(ordering: .relaxed) {
-      lines.append("Replay stopped with Ctrl-C at \(ReplayCommand.clockText(clock - startTime)): the shift ended there")
+      lines.append("Replay stopped with Ctrl-C at \(DurationWords.clock(clock - startTime)): the shift ended there")
     }
     return lines
   }
@@ -568,7 +568,7 @@ struct LiveReplay {
       var json = JSONObject()
       json.set("type", "update")
       json.set("shiftSeconds", shiftSeconds(clock))
-      json.set("clock", ReplayCommand.clockText(clock - startTime))
+      json.set("clock", DurationWords.clock(clock - startTime))
       json.set("feedTime", CivilTime.iso8601(clock))
       json.set("state", Self.stateWord(timeline.state(at: clock)))
       json.set("stateLine", card?.stateLine)
@@ -598,7 +598,7 @@ struct LiveReplay {
       return
     }
     var lines = [
-      "\(card?.stateLine ?? ShiftCard.inProgressLine) · \(ReplayCommand.clockText(working))"
+      "\(card?.stateLine ?? ShiftCard.inProgressLine) · \(DurationWords.clock(working))"
         + (card?.parkedLine.map { " · " + $0 } ?? ""),
       quality.line,
       latest.isMeasured
@@ -628,14 +628,5 @@ extension LiveReplay {
     case .parked: "parked"
     case .ended: "ended"
     }
-  }
-}
-
-extension ReplayCommand {
-  /// `H:MM:SS`.
-  static func clockText(_ seconds: Double) -> String {
-    let whole = max(0, Int(seconds.rounded(.down)))
-    let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-    return "\(whole / 3600):\(two(whole / 60 % 60)):\(two(whole % 60))"
   }
 }

@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// A 64 KiB byte buffer the writers format into, with the number formatting they need.
 ///
 /// Numbers are written by integer arithmetic after one rounding (half away from zero) to the
@@ -180,13 +182,11 @@ enum CivilCalendar {
   }
 }
 
-/// Formats times the way the writers do, for reports.
+/// Formats times the way the writers do, for reports: `CivilTime.iso8601(milliseconds:)`, the
+/// one ISO 8601 text writer (the byte writer above streams the same text into feeds).
 public enum SynthesisTime {
   /// `2025-11-04T16:00:00Z`, with milliseconds when the time has them.
   public static func iso8601(milliseconds: Int64) -> String {
-    var out = OutputBuffer()
-    defer { out.release() }
-    out.iso8601(milliseconds: milliseconds, fractionDigits: milliseconds % 1000 == 0 ? 0 : 3)
-    return String(decoding: UnsafeBufferPointer(start: out.base, count: out.count), as: UTF8.self)
+    CivilTime.iso8601(milliseconds: milliseconds)
   }
 }
