@@ -154,8 +154,8 @@ struct OutputBuffer {
   }
 }
 
-/// Day arithmetic for UTC timestamps (Howard Hinnant's `civil_from_days`), so the writers need
-/// no Foundation.
+/// Day arithmetic for UTC timestamps, so the writers need no Foundation; dates come from the
+/// domain's `CivilTime`.
 enum CivilCalendar {
   /// Milliseconds since 1970 into (days since 1970, millisecond of that day), flooring.
   @inline(__always)
@@ -169,16 +169,10 @@ enum CivilCalendar {
     return (day, Int(rest))
   }
 
+  /// The civil date of a day count: `CivilTime.date(daysSinceEpoch:)`, the domain's calendar.
+  @inline(__always)
   static func date(daysSinceEpoch days: Int64) -> (year: Int, month: Int, day: Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int(month), Int(day))
+    CivilTime.date(daysSinceEpoch: Int(days))
   }
 }
 
