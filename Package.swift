@@ -14,13 +14,14 @@ let package = Package(
   targets: [
     // MARK: Public API
 
-    // The measurement domain: distance, filter, accumulator, calculator, words. No I/O.
+    // The measurement domain: distance, filter, accumulator, calculator, words, and the
+    // RetainedSampleSink the feeds hand samples out through and the store takes them in by. No I/O.
     .target(name: "RouteMileage"),
     // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, and the ingest stage.
     .target(name: "RouteFeeds", dependencies: ["RouteMileage", "CZlib"]),
-    // SQLite shifts and route rows; ActiveRouteMeasurement. Depends on RouteFeeds only for
-    // RetainedSampleSink, which the import writer conforms to.
-    .target(name: "RouteStore", dependencies: ["RouteMileage", "RouteFeeds", "CSQLite"]),
+    // SQLite shifts and route rows; ActiveRouteMeasurement and the live card. Independent of
+    // RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
+    .target(name: "RouteStore", dependencies: ["RouteMileage", "CSQLite"]),
 
     // MARK: Implementation details
 

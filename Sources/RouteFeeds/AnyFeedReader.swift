@@ -162,30 +162,19 @@ public struct FeedRecordPuller<Source: ByteSource> {
   var nextIndex = 0
   var ended = false
   var pendingChunk: [UInt8]
+  /// The buffer later chunks are read into (`FeedIngest.chunkSize` bytes once the first is used).
+  var readBuffer: [UInt8] = []
   /// Why the feed stopped early, once it has.
   public private(set) var failure: FeedError?
 
   /// Detects the format from the first chunk unless one is given.
   public init(_ source: Source, format: FeedFormat?, options: FeedOptions) {
     var source = DecompressingByteSource(source)
-    var first = [UInt8](repeating: 0, count: 1 << 16)
-    var count = 0
-    var failure: FeedError?
-    do {
-      count = try first.withUnsafeMutableBufferPointer { pointer throws(FeedError) in
-        try FeedIngest.readPrefix(&source, into: pointer)
-      }
-    } catch {
-      failure = error
-    }
-    first.removeSubrange(count...)
-    let detected = format ?? first.withUnsafeBufferPointer { FeedFormat.detect(prefix: UnsafeBufferPointer(rebasing: $0.prefix(8192))) }
-    // FIT is binary by design: the file-kind check is for feeds that should be text.
-    if failure == nil, detected != .fit,
-      let kind = first.withUnsafeBufferPointer({ FeedFileKind.sniff(UnsafeBufferPointer(rebasing: $0.prefix(8192))) })
-    {
-      failure = .notAFeed(kind)
-    }
+    var first = [UInt8](repeating: 0, count: FeedIngest.chunkSize)
+    let opening = first.withUnsafeMutableBufferPointer { FeedIngest.firstRead(&source, into: $0, format: format) }
+    first.removeSubrange(opening.count...)
+    let detected = opening.format
+    let failure = opening.failure
     self.source = source
     self.format = detected
     self.failure = failure
@@ -207,7 +196,10 @@ public struct FeedRecordPuller<Source: ByteSource> {
           try chunk.withUnsafeBufferPointer { buffer throws(FeedError) in try reader.read(buffer, into: &queue) }
           continue
         }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // One chunk buffer for the whole feed, taken out of `self` while the source fills it.
+        var buffer = readBuffer.isEmpty ? [UInt8](repeating: 0, count: FeedIngest.chunkSize) : readBuffer
+        readBuffer = []
+        defer { readBuffer = buffer }
         let count = try buffer.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try source.read(into: pointer) }
         if count == 0 {
           ended = true

@@ -83,8 +83,9 @@ struct MeasureOptions {
     if let identifier = arguments.value("locale") {
       locale = try Self.locale(identifier, command: command)
     }
-    let interval = try arguments.double("max-interval", minimum: 0) ?? RouteContinuity.defaultMaximumSampleInterval
-    settings.maximumSampleInterval = interval
+    // The one place the interval is held; the filter and the readers take it from `settings`.
+    settings.maximumSampleInterval =
+      try arguments.double("max-interval", minimum: 0) ?? RouteContinuity.defaultMaximumSampleInterval
 
     if arguments.has("no-filter") {
       for name in ["max-accuracy", "max-fix-age", "max-speed", "min-movement", "reanchor-after"]
@@ -103,7 +104,6 @@ struct MeasureOptions {
       if let value = try arguments.double("min-movement", minimum: 0) { filter.minimumMovement = value }
       if let value = try arguments.integer("reanchor-after", minimum: 0) { filter.speedRejectionsBeforeReanchoring = value }
       if arguments.has("keep-null-island") { filter.rejectsNullIsland = false }
-      filter.maximumSampleInterval = interval
       settings.filter = filter
     }
 

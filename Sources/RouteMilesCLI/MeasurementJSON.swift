@@ -22,7 +22,7 @@ enum MeasurementJSON {
     let distance = measurement.distance
     let report = measurement.report
     let quality = RouteQuality(distance, locale: locale)
-    json.set("format", result.formatName ?? measurement.format.rawValue)
+    json.set("format", result.formatLabel)
     figures(distance, quality: quality, into: &json)
     json.set("unmeasurable", distance.unmeasurable?.rawValue)
     json.set("details", strings: quality.detailSentences)

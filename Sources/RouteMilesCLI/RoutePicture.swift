@@ -162,20 +162,20 @@ enum SVGWriter {
           "<path class=\"segment\" d=\"\(d)\"><title>Segment \(index + 1): \(segment.segment.positionCount) positions, \(format(segment.segment.meters)) m</title></path>")
       }
       for gap in picture.gaps {
-        let label = "\(HumanReport.words(gap.gap.kind.rawValue)) · \(CivilTime.duration(gap.gap.duration))"
+        let label = "\(HumanReport.words(gap.gap.kind.rawValue)) · \(DurationWords.short(gap.gap.duration))"
         if gap.points.count == 2 {
           let (a, b) = (gap.points[0], gap.points[1])
           body.append(
             "<path class=\"gap\" d=\"M\(coordinate(x(a))) \(coordinate(y(a))) L\(coordinate(x(b))) \(coordinate(y(b)))\"><title>Gap: \(label)</title></path>")
           body.append(
-            "<text class=\"gap-label\" x=\"\(coordinate((x(a) + x(b)) / 2 + 6))\" y=\"\(coordinate((y(a) + y(b)) / 2 - 6))\">\(escape(CivilTime.duration(gap.gap.duration)))</text>")
+            "<text class=\"gap-label\" x=\"\(coordinate((x(a) + x(b)) / 2 + 6))\" y=\"\(coordinate((y(a) + y(b)) / 2 - 6))\">\(escape(DurationWords.short(gap.gap.duration)))</text>")
         } else {
           let p = gap.points[0]
           let (cx, cy) = (x(p), y(p))
           body.append(
             "<path class=\"gap window-gap\" d=\"M\(coordinate(cx - 9)) \(coordinate(cy)) a9 9 0 1 0 18 0 a9 9 0 1 0 -18 0\"><title>Window gap: \(label)</title></path>")
           let side = gap.gap.kind == .windowStart ? "no route for" : "no route for the last"
-          let text = gap.gap.kind == .windowStart ? "\(side) \(CivilTime.duration(gap.gap.duration)) after shift start" : "\(side) \(CivilTime.duration(gap.gap.duration)) of the shift"
+          let text = gap.gap.kind == .windowStart ? "\(side) \(DurationWords.short(gap.gap.duration)) after shift start" : "\(side) \(DurationWords.short(gap.gap.duration)) of the shift"
           body.append("<text class=\"gap-label\" x=\"\(coordinate(cx + 12))\" y=\"\(coordinate(cy + 4))\">\(escape(text))</text>")
         }
       }
@@ -183,8 +183,7 @@ enum SVGWriter {
         body.append("<circle class=\"isolated\" cx=\"\(coordinate(x(point)))\" cy=\"\(coordinate(y(point)))\" r=\"3\"/>")
       }
       // Scale bar: the largest 1-2-5 step of miles that fits in a quarter of the width.
-      let metersPerDegree = GeographicDistance.earthRadiusMeters * .pi / 180
-      let pixelsPerMile = pixelsPerDegree * metersPerMile / metersPerDegree
+      let pixelsPerMile = pixelsPerDegree * metersPerMile / GeographicDistance.metersPerDegree
       var miles = 0.01
       for candidate in [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000]
       where candidate * pixelsPerMile <= width / 4 {

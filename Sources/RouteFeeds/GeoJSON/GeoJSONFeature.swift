@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// A time as a GeoJSON file gives it: absent (`null`, or no entry), unreadable, or seconds.
 enum GeoJSONTime: Equatable {
   case missing
