@@ -57,7 +57,8 @@ let package = Package(
     .target(name: "RouteTestSupport", dependencies: ["CZlib"], path: "Tests/RouteTestSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage", "RouteTestSupport"]),
     .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "RouteTestSupport"]),
-    .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate"]),
+    // `RouteBenchmarks` is a dependency so the binary exists for the gate's process tests.
+    .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),
     .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "RouteTestSupport"]),
     .testTarget(
