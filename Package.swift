@@ -34,9 +34,12 @@ let package = Package(
     .executableTarget(name: "routemiles", dependencies: ["RouteMilesCLI"]),
     .executableTarget(
       name: "RouteBenchmarks",
-      dependencies: ["RouteMileage", "RouteFeeds", "RouteStore", "RouteMilesCLI", "RouteSynthesis"],
+      dependencies: ["RouteMileage", "RouteFeeds", "RouteStore", "RouteMilesCLI", "RouteSynthesis", "RouteBenchmarkGate"],
       path: "Benchmarks/RouteBenchmarks"
     ),
+    // The benchmark's CI gate as a library: a run's results, a saved baseline read with the JSON
+    // parser (any formatting), and the comparison and its exit status, so tests reach them.
+    .target(name: "RouteBenchmarkGate", dependencies: ["RouteFeeds"], path: "Benchmarks/RouteBenchmarkGate"),
     // Deterministic synthetic drives and streaming GPX / NMEA / CSV writers, for the benchmarks
     // and SampleRoutes. No Foundation.
     .target(name: "RouteSynthesis", dependencies: ["RouteMileage"]),
@@ -55,6 +58,8 @@ let package = Package(
     .target(name: "RouteTestSupport", dependencies: ["CZlib"], path: "Tests/RouteTestSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage", "RouteTestSupport"]),
     .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "RouteTestSupport"]),
+    // `RouteBenchmarks` is a dependency so the binary exists for the gate's process tests.
+    .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),
     .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "RouteTestSupport"]),
     .testTarget(

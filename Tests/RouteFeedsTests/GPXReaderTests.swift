@@ -209,7 +209,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
   @Test func acceptanceCaseEachSegmentIsASession() throws {
     var source = try FileByteSource(path: Fixtures.path("acceptance/g01_two_segments.gpx"))
     let measurement = FeedIngest.measure(&source)
-    #expect(abs(measurement.distance.meters - 14945.848549) < 1e-6 * 14945.848549)
+    #expect(Tolerance.pinnedFigure.accepts(measurement.distance.meters, 14945.848549))
     #expect(measurement.distance.contributingSegmentCount == 2)
     #expect(measurement.distance.gapCount == 1)
     #expect(measurement.report.records == 1200)
