@@ -4,7 +4,9 @@
 For README.md, docs/**/*.md and the other tracked Markdown files: a link's target file or folder
 must exist in the checkout, and a `#fragment` must name a heading of the target (GitHub's anchor
 rules: lower case, punctuation other than `-` and `_` dropped, spaces to `-`, duplicates `-1`,
-`-2`, …). External links (a scheme, or `//`) are not fetched. Exits 1 and lists every broken link.
+`-2`, …). External links (a scheme, or `//`) are not fetched. Also checks that every `docs/….md`
+path a message or comment in Sources/ or Tests/ names (where a user is sent to read more) exists.
+Exits 1 and lists every broken link.
 """
 import os
 import re
@@ -76,9 +78,22 @@ def main():
             if fragment and os.path.isfile(resolved) and resolved.endswith(".md"):
                 if fragment not in anchors(resolved):
                     broken.append(f"{rel}: {target}: no heading #{fragment}")
+    pointers = 0
+    for folder in ["Sources", "Tests"]:
+        for base, _, names in os.walk(os.path.join(ROOT, folder)):
+            for name in names:
+                if not name.endswith(".swift"):
+                    continue
+                path = os.path.join(base, name)
+                for number, line in enumerate(open(path, encoding="utf-8"), 1):
+                    for target in re.findall(r"\bdocs/[\w./-]*\.md", line):
+                        pointers += 1
+                        if not os.path.isfile(os.path.join(ROOT, target)):
+                            broken.append(f"{os.path.relpath(path, ROOT)}:{number}: {target}: no such file")
     for line in broken:
         print(line, file=sys.stderr)
-    print(f"{len(files)} Markdown files, {'%d broken links' % len(broken) if broken else 'every relative link resolves'}")
+    verdict = f"{len(broken)} broken links" if broken else "every relative link resolves"
+    print(f"{len(files)} Markdown files and {pointers} docs/ pointers in Swift sources: {verdict}")
     return 1 if broken else 0
 
 
