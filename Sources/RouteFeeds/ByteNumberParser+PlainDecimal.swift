@@ -8,7 +8,7 @@ extension ByteNumberParser {
   /// per record, and this shape skips the general loop's significant-digit bookkeeping.
   ///
   /// - Complexity: O(*n*) in the slice length.
-  @inlinable
+  @inlinable @inline(__always)
   static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     let count = bytes.count
     guard count > 0, count <= 17, let base = bytes.baseAddress else { return nil }
@@ -27,6 +27,24 @@ extension ByteNumberParser {
     if index < count {
       guard base[index] == .asciiDot else { return nil }
       index += 1
+      // One to eight fraction digits ending a number of at least eight bytes (a coordinate's
+      // `.8840207`): one eight-byte load of the number's tail, the bytes before the fraction
+      // replaced by '0', read in one go. The same integer as digit by digit.
+      let tail = count - index
+      if tail >= 1, tail <= 8, count >= 8 {
+        var word = UnsafeRawPointer(base + (count - 8)).loadUnaligned(as: UInt64.self)
+        #if _endian(big)
+        word = word.byteSwapped
+        #endif
+        let keep: UInt64 = tail == 8 ? ~0 : ~0 << UInt64(8 * (8 - tail))
+        guard let fraction = eightDigits((word & keep) | (0x3030_3030_3030_3030 & ~keep)) else { return nil }
+        mantissa = mantissa &* integerPowerOfTen(tail) &+ fraction
+        fractionDigits = tail
+        let digits = integerDigits + fractionDigits
+        guard digits <= 15 else { return nil }
+        let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
+        return negative ? -value : value
+      }
       let fractionStart = index
       // Four digits at a time where four remain: the fraction of a coordinate is usually 7.
       while count - index >= 4 {
@@ -65,9 +83,38 @@ extension ByteNumberParser {
     return (pairs &* 100 &+ (pairs >> 16)) & 0x3FFF
   }
 
+  /// The value of eight ASCII digits in `word` (the first digit in the lowest byte), or nil
+  /// when any byte is not a digit: one digit check on all eight bytes, three multiplications.
+  @inlinable @inline(__always)
+  static func eightDigits(_ word: UInt64) -> UInt64? {
+    let offsets = word &- 0x3030_3030_3030_3030
+    // As in `fourDigits`: at least '0' (no borrow into bit 7), at most '9'.
+    guard (word & 0x8080_8080_8080_8080) == 0,
+      ((offsets | (offsets &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080) == 0
+    else { return nil }
+    let pairs = (offsets &* 10 &+ (offsets >> 8)) & 0x00FF_00FF_00FF_00FF
+    let quads = (pairs &* 100 &+ (pairs >> 16)) & 0x0000_FFFF_0000_FFFF
+    return (quads &* 10_000 &+ (quads >> 32)) & 0xFFFF_FFFF
+  }
+
+  /// 10^`exponent` for 1 through 8, as an integer.
+  @inlinable @inline(__always)
+  static func integerPowerOfTen(_ exponent: Int) -> UInt64 {
+    switch exponent {
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    default: 100_000_000
+    }
+  }
+
   /// 10^`exponent` for 0 through 15, all exact in a `Double`; a constant table, not a lazily
   /// built array. Readers divide fractions of seconds by it too.
-  @inlinable
+  @inlinable @inline(__always)
   static func exactPowerOfTen(_ exponent: Int) -> Double {
     switch exponent {
     case 0: 1

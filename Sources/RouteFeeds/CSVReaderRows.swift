@@ -168,11 +168,23 @@ extension CSVReader {
   /// The ordinal of a session value, in order of first appearance; nil when it is too long.
   @inline(__always)
   mutating func sessionOrdinal(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
+    // Consecutive rows almost always share a session (often a 36-byte UUID): compare eight
+    // bytes at a time.
     if value.count == lastSession.count {
       let same = lastSession.withUnsafeBufferPointer { previous in
+        guard let left = previous.baseAddress, let right = value.baseAddress else { return true }
+        let count = value.count
         var index = 0
-        while index < value.count, previous[index] == value[index] { index += 1 }
-        return index == value.count
+        while index + 8 <= count {
+          if UnsafeRawPointer(left + index).loadUnaligned(as: UInt64.self)
+            != UnsafeRawPointer(right + index).loadUnaligned(as: UInt64.self)
+          {
+            return false
+          }
+          index += 8
+        }
+        while index < count, left[index] == right[index] { index += 1 }
+        return index == count
       }
       if same { return lastSessionOrdinal }
     }

@@ -110,6 +110,9 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   public internal(set) var report = IngestReport()
   public var retainedSink: Retained
   var filter: RouteSampleFilter?
+  /// `filter != nil`, kept as a flag: testing the optional itself copies the filter on the
+  /// per-position path.
+  let filtering: Bool
   var accumulator: RouteMileageAccumulator
   var unfiltered: [RoutePosition] = []
   let calculator: RouteMileageCalculator
@@ -137,6 +140,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
 
   public init(settings: IngestSettings, retained: Retained, order: IngestOrder = .arrival) {
     filter = settings.filter
+    filtering = settings.filter != nil
     if filter != nil { filter?.maximumSampleInterval = settings.maximumSampleInterval }
     accumulator =
       settings.timeline.map { RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, timeline: $0) }
@@ -155,7 +159,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     report.records += 1
     if sample.horizontalAccuracyIsEstimated { report.estimatedAccuracy += 1 }
     if session == nil { report.legacyPositions += 1 }
-    guard filter != nil else {
+    guard filtering else {
       noteTime(sample.timestamp)
       if hasTimeline, !admitByTimeline(sample) { return }
       var sample = sample
@@ -258,16 +262,9 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     if hasTimeline, !admitByTimeline(item.sample) { return }
     var sample = item.sample
     sample.captureSession = captureSession(for: item.session)
-    if case .retained(let kept)? = filter?.consider(sample) {
-      // The filter measured this very pair when it retained the sample; reuse it.
-      if let link = filter?.lastRetainedLink, let last = accumulator.lastPosition,
-        link.from.timestamp == last.timestamp, link.from.latitude == last.latitude,
-        link.from.longitude == last.longitude
-      {
-        accumulator.append(kept.position, metersFromLastPosition: link.meters)
-      } else {
-        accumulator.append(kept.position)
-      }
+    if case .retained(let kept)? = filter?.consider(sample), let measured = filter?.lastRetainedMeasure {
+      // The filter measured the step and the cosine when it retained the sample; reuse them.
+      accumulator.append(kept.position, measured: measured)
       retainedSink.retain(kept)
     }
   }

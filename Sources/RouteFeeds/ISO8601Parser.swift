@@ -77,7 +77,8 @@ public enum ISO8601Parser {
   /// The digits after a decimal mark, from `index`, as a fraction of a second (the first 15
   /// digits count; more cannot change a double's seconds); nil when there is no digit. Moves
   /// `index` past the digits. Every ISO 8601 path (this parser, the day cache, CSV times) reads
-  /// fractions here, so they agree bit for bit.
+  /// fractions here, so they agree bit for bit (the day cache's shortcut for exactly three
+  /// digits computes the same integer and the same division).
   @inlinable
   static func fractionOfSecond(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Double? {
     var fraction = 0
@@ -101,10 +102,11 @@ public enum ISO8601Parser {
   }
 }
 
-/// ISO 8601 timestamps of the one shape recorders write record after record
-/// (`2025-11-29T08:00:01Z`, `2025-11-29 08:00:01.250Z`), with the day remembered between records,
-/// so the calendar arithmetic runs once a day rather than once a fix. Anything else, and every
-/// first sight of a new day, goes to `ISO8601Parser`. The CSV and GPX readers each keep one.
+/// ISO 8601 timestamps of the shapes recorders write record after record
+/// (`2025-11-29T08:00:01Z`, `2025-11-29 08:00:01.250Z`, and phone exports' local time with an
+/// offset, `2025-11-29T09:00:01.250+01:00`), with the day remembered between records, so the
+/// calendar arithmetic runs once a day rather than once a fix. Anything else, and every first
+/// sight of a new day, goes to `ISO8601Parser`. The CSV and GPX readers each keep one.
 struct ISO8601DayCache {
   var dayPrefix: UInt64 = 0
   var daySuffix: UInt16 = 0
@@ -117,7 +119,21 @@ struct ISO8601DayCache {
   @inline(__always)
   mutating func timestamp(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     let n = bytes.count
-    guard n >= 20, n <= 64, bytes[n - 1] == .asciiUpperZ, bytes[4] == .asciiMinus, bytes[7] == .asciiMinus,
+    guard n >= 20, n <= 64 else { return nil }
+    if bytes[n - 1] == .asciiUpperZ { return local(bytes, end: n - 1) }
+    // `±HH:MM`: `ISO8601Parser` subtracts the offset last, as here.
+    guard n >= 25, bytes[n - 3] == .asciiColon, bytes[n - 6] == .asciiPlus || bytes[n - 6] == .asciiMinus,
+      let hours = Self.two(bytes, n - 5), hours <= 23, let minutes = Self.two(bytes, n - 2), minutes <= 59,
+      let seconds = local(bytes, end: n - 6)
+    else { return nil }
+    let sign: Double = bytes[n - 6] == .asciiPlus ? 1 : -1
+    return seconds - sign * Double(hours * 3600 + minutes * 60)
+  }
+
+  /// The date and time of day in `bytes[..<end]` (`YYYY-MM-DDTHH:MM:SS[.fff]`), before any zone.
+  @inline(__always)
+  mutating func local(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Double? {
+    guard bytes[4] == .asciiMinus, bytes[7] == .asciiMinus,
       bytes[10] == .asciiUpperT || bytes[10] == .asciiSpace, bytes[13] == .asciiColon, bytes[16] == .asciiColon,
       let base = bytes.baseAddress
     else { return nil }
@@ -130,20 +146,33 @@ struct ISO8601DayCache {
       daySuffix = suffix
       daySeconds = day
     }
-    @inline(__always) func two(_ at: Int) -> Int? {
-      let high = bytes[at] &- .ascii0
-      let low = bytes[at + 1] &- .ascii0
-      guard high < 10, low < 10 else { return nil }
-      return Int(high) * 10 + Int(low)
-    }
-    guard let hour = two(11), hour < 24, let minute = two(14), minute <= 59, let second = two(17), second <= 60
+    guard let hour = Self.two(bytes, 11), hour < 24, let minute = Self.two(bytes, 14), minute <= 59,
+      let second = Self.two(bytes, 17), second <= 60
     else { return nil }
     var seconds = daySeconds
     seconds += Double(hour * 3600 + minute * 60 + second)
-    if n == 20 { return seconds }
+    if end == 19 { return seconds }
     guard bytes[19] == .asciiDot || bytes[19] == .asciiComma else { return nil }
+    // Milliseconds, the fraction phones write: the same integer and division as
+    // `fractionOfSecond` makes of three digits.
+    if end == 23 {
+      let first = bytes[20] &- .ascii0
+      let second = bytes[21] &- .ascii0
+      let third = bytes[22] &- .ascii0
+      guard first < 10, second < 10, third < 10 else { return nil }
+      let milliseconds = Int(first) * 100 + Int(second) * 10 + Int(third)
+      return seconds + Double(milliseconds) / ByteNumberParser.exactPowerOfTen(3)
+    }
     var index = 20
-    guard let fraction = ISO8601Parser.fractionOfSecond(bytes, &index), index == n - 1 else { return nil }
+    guard let fraction = ISO8601Parser.fractionOfSecond(bytes, &index), index == end else { return nil }
     return seconds + fraction
+  }
+
+  @inline(__always)
+  static func two(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
+    let high = bytes[at] &- .ascii0
+    let low = bytes[at + 1] &- .ascii0
+    guard high < 10, low < 10 else { return nil }
+    return Int(high) * 10 + Int(low)
   }
 }

@@ -81,7 +81,11 @@ public struct RouteFloorAssumption: Sendable, Hashable {
 /// sphere by parts in ten thousand below 80° of latitude, inside `sphereMargin`; nearer the poles
 /// the margin does not cover it.
 ///
-/// - Complexity: O(`capacity`) = O(1) time per position; O(`capacity`) memory.
+/// The ring lives inline in four stored slots rather than in an `Array`: no heap buffer, no
+/// bounds or uniqueness checks on the walk's hottest loop. Slots are visited in slot order, as
+/// the array's indices were, so ties between anchors resolve exactly as before.
+///
+/// - Complexity: O(`capacity`) = O(1) time per position; O(`capacity`) memory, no allocation.
 public struct RouteFloorWalk: Sendable, Hashable {
   /// Anchors kept for the dynamic programme.
   public static let capacity = 4
@@ -102,16 +106,32 @@ public struct RouteFloorWalk: Sendable, Hashable {
     var closed: Double
     /// The most a chain through this anchor can carry before its next chord.
     var ceiling: Double { max(closed - radius, chain) }
+
+    /// What an empty slot holds, so two walks with the same anchors compare equal.
+    static let empty = Anchor(
+      north: 0, longitude: 0, cosine: 0, radius: 0, timestamp: 0, backed: false, chain: 0, directionEast: 0,
+      directionNorth: 0, closed: 0)
   }
 
   @usableFromInline let assumption: RouteFloorAssumption
-  @usableFromInline var ring: [Anchor] = []
+  /// The ring's slots; the first `ringCount` hold anchors.
+  @usableFromInline var slot0 = Anchor.empty
+  @usableFromInline var slot1 = Anchor.empty
+  @usableFromInline var slot2 = Anchor.empty
+  @usableFromInline var slot3 = Anchor.empty
+  @usableFromInline var ringCount = 0
   /// Index of the oldest anchor once the ring is full.
   @usableFromInline var oldest = 0
-  /// The newest position walked; it joins the ring only if far enough from the newest anchor.
-  @usableFromInline var pending: Anchor?
-  /// The newest anchor in the ring.
-  @usableFromInline var newest: Anchor?
+  /// The newest position walked (valid when `hasPending`); it joins the ring only if far
+  /// enough from the newest anchor. Kept in place, not as an optional, so reading a field does
+  /// not copy the anchor.
+  @usableFromInline var pending = Anchor.empty
+  @usableFromInline var hasPending = false
+  /// Where the newest anchor in the ring lies (valid when `hasNewest`): all `commitPendingIfFar` needs.
+  @usableFromInline var newestNorth = 0.0
+  @usableFromInline var newestLongitude = 0.0
+  @usableFromInline var newestCosine = 0.0
+  @usableFromInline var hasNewest = false
   /// The best closed chain of the segment, in metres (before `sphereMargin`).
   @usableFromInline var best: Double = 0
 
@@ -124,18 +144,46 @@ public struct RouteFloorWalk: Sendable, Hashable {
 
   /// Starts a new segment at `position`.
   public mutating func start(_ position: RoutePosition) {
-    ring.removeAll(keepingCapacity: true)
+    start(position, cosineOfLatitude: nil)
+  }
+
+  /// Starts a new segment at `position`, whose `GeographicDistance.cosineOfLatitude` the
+  /// caller has already computed (nil: not known).
+  @usableFromInline
+  package mutating func start(_ position: RoutePosition, cosineOfLatitude: Double?) {
+    if ringCount > 0 {
+      slot0 = .empty
+      slot1 = .empty
+      slot2 = .empty
+      slot3 = .empty
+    }
+    ringCount = 0
     oldest = 0
-    newest = nil
+    newestNorth = 0
+    newestLongitude = 0
+    newestCosine = 0
+    hasNewest = false
     best = 0
-    pending = nil
-    extend(position)
+    pending = .empty
+    hasPending = false
+    extend(position, cosineOfLatitude: cosineOfLatitude)
   }
 
   /// Walks one more position of the open segment.
   ///
   /// - Complexity: O(`capacity`).
   public mutating func extend(_ position: RoutePosition) {
+    extend(position, cosineOfLatitude: nil)
+  }
+
+  /// Walks one more position whose `GeographicDistance.cosineOfLatitude` the caller has
+  /// already computed (the capture filter computes it for every sample it retains), so the
+  /// walk does not compute the same cosine again; nil computes it here. Bit-identical either
+  /// way: it is the same `cos(latitude × π/180)`.
+  ///
+  /// - Complexity: O(`capacity`).
+  @usableFromInline
+  package mutating func extend(_ position: RoutePosition, cosineOfLatitude knownCosine: Double?) {
     let radians = Double.pi / 180
     let earth = GeographicDistance.earthRadiusMeters
     let north = position.latitude * radians * earth
@@ -143,7 +191,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
     // A position within the last one's radius adds nothing a later one cannot: skip it (any
     // subset of the positions gives a valid floor). This halves the work at speed and drops
     // most of a stop's jitter. The test uses the last position's cosine; it only decides.
-    if let pending {
+    if hasPending {
       var deltaLongitude = longitude - pending.longitude
       if abs(deltaLongitude) > Double.pi {
         deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
@@ -153,36 +201,43 @@ public struct RouteFloorWalk: Sendable, Hashable {
       if dx * dx + dy * dy < pending.radius * pending.radius { return }
     }
     let radius = assumption.radius(accuracy: position.horizontalAccuracy)
-    let cosine = cos(position.latitude * radians)
+    let cosine = knownCosine ?? GeographicDistance.cosineOfLatitude(position.latitude)
     // The previous position counts (closes a chain, becomes an anchor) only once this one
     // corroborates it: their discs must be reachable from each other within the speed limit.
     // A wild fix the filter let through is never corroborated, so it never reaches the floor.
-    var uncommitted: Anchor?
+    // Whether `pending` stays outside the ring yet counts as an anchor for this position.
+    var uncommitted = false
     var backed = true
-    if let pending {
+    if hasPending {
       let gap = planarMeters(north, longitude, cosine, pending) - radius - pending.radius
       backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
       if backed, pending.backed {
         if pending.chain - pending.radius > best { best = pending.chain - pending.radius }
-        if !commitIfFar(pending) { uncommitted = pending }
+        uncommitted = !commitPendingIfFar()
       }
     }
     var chain = -Double.infinity
     var east = 0.0
     var northward = 0.0
-    ring.withUnsafeBufferPointer { anchors in
-      for index in anchors.indices {
-        considerChain(
-          from: anchors[index], north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east,
-          northward: &northward)
+    if ringCount > 0 {
+      considerChain(from: slot0, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
+      if ringCount > 1 {
+        considerChain(from: slot1, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
+        if ringCount > 2 {
+          considerChain(from: slot2, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
+          if ringCount > 3 {
+            considerChain(from: slot3, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
+          }
+        }
       }
     }
-    if let uncommitted {
-      considerChain(from: uncommitted, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
+    if uncommitted {
+      considerChain(from: pending, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
     }
     pending = Anchor(
       north: north, longitude: longitude, cosine: cosine, radius: radius, timestamp: position.timestamp, backed: backed, chain: chain,
       directionEast: east, directionNorth: northward, closed: best)
+    hasPending = true
   }
 
   @inline(__always)
@@ -228,23 +283,39 @@ public struct RouteFloorWalk: Sendable, Hashable {
     return (dx * dx + dy * dy).squareRoot()
   }
 
-  /// Puts `anchor` in the ring when it lies at least its radius from the newest anchor, and
+  /// Puts `pending` in the ring when it lies at least its radius from the newest anchor, and
   /// says whether it did.
   @inline(__always)
-  mutating func commitIfFar(_ anchor: Anchor) -> Bool {
-    if let newest = self.newest,
-      planarMeters(anchor.north, anchor.longitude, anchor.cosine, newest) < anchor.radius
-    {
-      return false
+  mutating func commitPendingIfFar() -> Bool {
+    if hasNewest {
+      var deltaLongitude = pending.longitude - newestLongitude
+      if abs(deltaLongitude) > Double.pi {
+        deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
+      }
+      let dx = deltaLongitude * GeographicDistance.earthRadiusMeters * 0.5 * (pending.cosine + newestCosine)
+      let dy = pending.north - newestNorth
+      if (dx * dx + dy * dy).squareRoot() < pending.radius { return false }
     }
-    if ring.count < Self.capacity {
-      ring.append(anchor)
+    let slot: Int
+    if ringCount < Self.capacity {
+      slot = ringCount
+      ringCount += 1
     } else {
-      ring[oldest] = anchor
+      slot = oldest
       oldest = (oldest + 1) % Self.capacity
     }
-    newest = anchor
+    switch slot {
+    case 0: slot0 = pending
+    case 1: slot1 = pending
+    case 2: slot2 = pending
+    default: slot3 = pending
+    }
+    newestNorth = pending.north
+    newestLongitude = pending.longitude
+    newestCosine = pending.cosine
+    hasNewest = true
     return true
   }
+
 }
 

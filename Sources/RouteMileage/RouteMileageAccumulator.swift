@@ -78,20 +78,26 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   /// - Complexity: O(1) amortised.
   @inlinable
   public mutating func append(_ position: RoutePosition) {
-    append(position, knownMeters: nil)
+    append(position, measured: nil)
   }
 
-  /// Walks one more position whose distance from `lastPosition` the caller has already measured
-  /// with `GeographicDistance` (the capture filter measures the same pair when it retains a
-  /// sample), so the walk does not compute the same haversine twice. Only for that exact pair:
-  /// the result is bit-identical to `append(_:)`.
+  /// Walks one more position that `RouteSampleFilter` has just retained, with what the filter
+  /// measured for it (`RouteSampleFilter.lastRetainedMeasure`): the step from the session's
+  /// previous retained fix is used as this walk's step when that fix is the last one walked,
+  /// and the latitude's cosine feeds the floor, so neither the haversine nor the cosine is
+  /// computed twice. Bit-identical to `append(_:)`.
+  ///
+  /// One comparison tells whether the filter's step is this walk's: retained samples have
+  /// strictly increasing timestamps (the filter's `outOfOrder` rule), so the fix the filter
+  /// measured from is the last one walked exactly when their timestamps are equal. It differs
+  /// after a session switch, a fix outside the window, or a re-anchoring (then the walk measures).
   @inlinable
-  package mutating func append(_ position: RoutePosition, metersFromLastPosition meters: Double) {
-    append(position, knownMeters: meters)
+  package mutating func append(_ position: RoutePosition, measured: RouteSampleFilter.RetainedMeasure) {
+    append(position, measured: Optional(measured))
   }
 
   @inlinable
-  mutating func append(_ position: RoutePosition, knownMeters: Double?) {
+  mutating func append(_ position: RoutePosition, measured: RouteSampleFilter.RetainedMeasure?) {
     guard position.isUsable else {
       unusable += 1
       return
@@ -109,7 +115,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       } else if let window, position.timestamp - window.start > continuity.maximumSampleInterval {
         gaps.append(RouteGap(kind: .windowStart, start: window.start, end: position.timestamp))
       }
-      startSegment(at: position)
+      startSegment(at: position, cosineOfLatitude: measured?.cosineOfLatitude)
       return
     }
     guard position.timestamp > previous.timestamp else {
@@ -124,15 +130,20 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
     {
       // A pause or park lies between them: capture stopped, whatever the sessions say.
       closeSegment()
-      startSegment(at: position)
+      startSegment(at: position, cosineOfLatitude: measured?.cosineOfLatitude)
       return
     }
     if let kind = continuity.gap(from: previous, to: position) {
       closeSegment()
       gaps.append(RouteGap(kind: kind, start: previous.timestamp, end: position.timestamp))
-      startSegment(at: position)
+      startSegment(at: position, cosineOfLatitude: measured?.cosineOfLatitude)
     } else {
-      let step = knownMeters ?? GeographicDistance.meters(from: previous, to: position)
+      let step: Double
+      if let measured, measured.fromTimestamp == previous.timestamp {
+        step = measured.meters
+      } else {
+        step = GeographicDistance.meters(from: previous, to: position)
+      }
       openSegmentMeters += step
       let seconds = position.timestamp - previous.timestamp
       if step < seconds {
@@ -143,7 +154,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       usable += 1
       last = position
       countAccuracy(position)
-      floor.extend(position)
+      floor.extend(position, cosineOfLatitude: measured?.cosineOfLatitude)
     }
   }
 
@@ -162,14 +173,14 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   }
 
   @inlinable
-  mutating func startSegment(at position: RoutePosition) {
+  mutating func startSegment(at position: RoutePosition, cosineOfLatitude: Double? = nil) {
     openSegmentStart = position.timestamp
     openSegmentPositions = 1
     openSegmentMeters = 0
     usable += 1
     last = position
     countAccuracy(position)
-    floor.start(position)
+    floor.start(position, cosineOfLatitude: cosineOfLatitude)
   }
 
   @inlinable
@@ -181,6 +192,9 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
     }
   }
 
+  /// Closes the open segment into the closed lists: a segment of two or more positions is
+  /// kept with its distance and floor, a single position counts as isolated. The one place a
+  /// segment is closed; `distance` closes a copy's open segment here too.
   @inlinable
   mutating func closeSegment() {
     if openSegmentPositions >= 2, let last {
@@ -203,20 +217,13 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   /// - Complexity: O(*g*) to copy the segment and gap lists when a segment is open or a
   ///   window-end gap applies; O(1) otherwise (the lists are shared, copy-on-write).
   public var distance: RouteDistance {
-    var segments = closedSegments
-    var meters = closedMeters
-    var floorMeters = closedFloorMeters
-    var isolatedCount = isolated
-    if openSegmentPositions >= 2, let last {
-      segments.append(
-        RouteSegment(
-          start: openSegmentStart, end: last.timestamp,
-          positionCount: openSegmentPositions, meters: openSegmentMeters, floorMeters: floor.meters))
-      meters += openSegmentMeters
-      floorMeters += floor.meters
-    } else if openSegmentPositions == 1 {
-      isolatedCount += 1
-    }
+    // Close the open segment on a copy: the walk itself stays open for later positions.
+    var closing = self
+    closing.closeSegment()
+    let segments = closing.closedSegments
+    let meters = closing.closedMeters
+    let floorMeters = closing.closedFloorMeters
+    let isolatedCount = closing.isolated
     var allGaps = gaps
     if hasTimeline {
       allGaps += trailingTimelineGaps()

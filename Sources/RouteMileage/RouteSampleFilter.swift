@@ -90,12 +90,28 @@ public struct RouteSampleFilter: Sendable {
   public var maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
 
   public private(set) var counts = Counts()
-  /// The last retained sample's link to its session's previous retained fix, as the speed and
-  /// movement rules measured it; nil when it started or re-anchored a session. The ingest stage
-  /// hands the distance to the accumulator instead of measuring the same pair again.
-  package private(set) var lastRetainedLink: (from: RoutePosition, meters: Double)?
+  /// What the filter measured for the sample it retained last. The ingest stage hands it to
+  /// `RouteMileageAccumulator.append(_:measured:)` instead of measuring the same pair again.
+  package private(set) var lastRetainedMeasure = RetainedMeasure(fromTimestamp: .nan, meters: 0, cosineOfLatitude: 1)
   /// Mints the shift's capture session IDs; the ingest stage mints its sessions here too.
   public var sessionMinter: CaptureSessionMinter
+
+  /// What the filter measured for a retained sample, for the accumulator to reuse.
+  @usableFromInline package struct RetainedMeasure: Sendable {
+    /// The timestamp of the session's previous retained fix the step was measured from; NaN
+    /// when the sample started or re-anchored a session (no step was measured).
+    @usableFromInline package var fromTimestamp: Double
+    /// `GeographicDistance` metres from that fix.
+    @usableFromInline package var meters: Double
+    /// `GeographicDistance.cosineOfLatitude` of the retained sample.
+    @usableFromInline package var cosineOfLatitude: Double
+
+    package init(fromTimestamp: Double, meters: Double, cosineOfLatitude: Double) {
+      self.fromTimestamp = fromTimestamp
+      self.meters = meters
+      self.cosineOfLatitude = cosineOfLatitude
+    }
+  }
 
   @usableFromInline struct SessionState: Sendable {
     var anchor: RoutePosition?
@@ -180,7 +196,8 @@ public struct RouteSampleFilter: Sendable {
     current.runLength = 0
     if meters < minimumMovement { return .rejected(.negligibleMovement) }
     let decision = retain(sample, as: position, cosine: cosine)
-    lastRetainedLink = (anchor, meters)
+    lastRetainedMeasure.fromTimestamp = anchor.timestamp
+    lastRetainedMeasure.meters = meters
     return decision
   }
 
@@ -192,7 +209,7 @@ public struct RouteSampleFilter: Sendable {
   }
 
   private mutating func retain(_ sample: RouteSample, as position: RoutePosition, cosine: Double) -> Decision {
-    lastRetainedLink = nil
+    lastRetainedMeasure = RetainedMeasure(fromTimestamp: .nan, meters: 0, cosineOfLatitude: cosine)
     var kept = sample
     kept.captureSession = current.outputSession
     current.anchor = position

@@ -4,16 +4,31 @@ public struct CSVWriterOptions: Sendable, Hashable {
   public var includesSessionColumn: Bool
   /// CR LF instead of LF after each row.
   public var usesCRLF: Bool
+  /// Which columns, in which order (see `CSVWriterColumns`).
+  public var columns: CSVWriterColumns
 
-  public init(includesSessionColumn: Bool = true, usesCRLF: Bool = false) {
+  public init(includesSessionColumn: Bool = true, usesCRLF: Bool = false, columns: CSVWriterColumns = .canonical) {
     self.includesSessionColumn = includesSessionColumn
     self.usesCRLF = usesCRLF
+    self.columns = columns
   }
 
   /// `timestamp,latitude,longitude,horizontal_accuracy,speed,course,altitude,capture_session_id`.
   public static let canonical = CSVWriterOptions()
   /// The same without `capture_session_id`: an older recorder's export; every row is legacy.
   public static let legacy = CSVWriterOptions(includesSessionColumn: false)
+  /// `time,latitude,longitude,accuracy,speed,course,session`: the layout phone logging apps
+  /// export most (see `FeedWriter.writePhoneExportCSV`).
+  public static let phoneExport = CSVWriterOptions(columns: .phoneExport)
+}
+
+/// The column sets the CSV writer knows.
+public enum CSVWriterColumns: Sendable, Hashable {
+  /// `timestamp,latitude,longitude,horizontal_accuracy,speed,course,altitude[,capture_session_id]`.
+  case canonical
+  /// `time,latitude,longitude,accuracy,speed,course[,session]`: ISO 8601 with milliseconds,
+  /// no altitude, the session as a small number.
+  case phoneExport
 }
 
 extension FeedWriter {
@@ -28,6 +43,7 @@ extension FeedWriter {
     _ fixes: some Sequence<SyntheticFix>, into sink: inout some SynthesisByteSink,
     options: CSVWriterOptions = .canonical
   ) throws(SynthesisWriteError) -> Int {
+    if options.columns == .phoneExport { return try writePhoneExportCSV(fixes, into: &sink, options: options) }
     var out = OutputBuffer()
     defer { out.release() }
     out.text("timestamp,latitude,longitude,horizontal_accuracy,speed,course,altitude")

@@ -38,6 +38,27 @@ struct ByteNumberParserTests {
     }
   }
 
+  @Test func theEightByteTailReadsEveryFractionLengthAndRefusesAStrayByte() {
+    // Numbers of eight bytes or more whose fraction (1–8 digits) is read from one load of the
+    // last eight bytes: every length, signed or not, and a stray byte in every position.
+    for fractionDigits in 1...8 {
+      for integer in ["0", "7", "48", "-48", "123", "-123", "1234567"] {
+        let fraction = String("98765432".prefix(fractionDigits))
+        let text = integer + "." + fraction
+        guard text.utf8.count >= 8 else { continue }
+        #expect(Self.parse(text)?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        for position in 0..<fractionDigits {
+          for bad in ["/", ":", "a", " ", "\u{0}", "."] {
+            var digits = Array(fraction)
+            digits[position] = Character(bad)
+            let broken = integer + "." + String(digits)
+            #expect(Self.parse(broken) == nil, "\(broken.debugDescription)")
+          }
+        }
+      }
+    }
+  }
+
   @Test(arguments: ["nan", "inf", "-inf", "1e999", "", "-", ".", "1.2.3", "--1", "1e", "0x10"])
   func whatIsNotAFiniteNumberIsRefused(_ text: String) {
     #expect(Self.parse(text) == nil)

@@ -146,6 +146,28 @@ struct FeedWriterTests {
     #expect(crlf.filter { $0 == 0x0D }.count == 4 && crlf.filter { $0 == 0x0A }.count == 4)
   }
 
+  @Test("CSV phone export: time with milliseconds, no altitude, sessions numbered, same rows as canonical")
+  func phoneExportCSV() throws {
+    let canonical = Support.lines(Support.bytes(Self.drive, as: .csv))
+    let phone = Support.lines(Support.bytes(Self.drive, as: .csv(.phoneExport)))
+    #expect(phone[0] == "time,latitude,longitude,accuracy,speed,course,session")
+    #expect(phone.count == canonical.count)
+    let fixes = Self.drive.filter(\.hasFix)
+    for (fix, (row, canonicalRow)) in zip(fixes, zip(phone.dropFirst(), canonical.dropFirst())) {
+      let cells = row.split(separator: ",", omittingEmptySubsequences: false)
+      let canonicalCells = canonicalRow.split(separator: ",", omittingEmptySubsequences: false)
+      #expect(cells.count == 7)
+      // `2025-11-04T16:00:00.000Z`: always three fraction digits, the canonical time otherwise.
+      #expect(cells[0].count == 24 && cells[0].hasSuffix("Z") && cells[0].dropLast().contains("."))
+      #expect(cells[0].prefix(19) == canonicalCells[0].prefix(19))
+      #expect(Array(cells[1...5]) == Array(canonicalCells[1...5]))
+      #expect(cells[6] == (fix.sample.captureSession == nil ? "" : "\(fix.session)"))
+    }
+    let noSession = Support.lines(Support.bytes(Self.drive.prefix(3), as: .csv(CSVWriterOptions(includesSessionColumn: false, columns: .phoneExport))))
+    #expect(noSession[0] == "time,latitude,longitude,accuracy,speed,course")
+    #expect(noSession.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 6 })
+  }
+
   @Test("writing to a file descriptor streams the same bytes as writing to memory")
   func fileDescriptorSink() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("routesynthesis-\(UUID().uuidString).gpx").path
