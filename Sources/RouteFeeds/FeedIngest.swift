@@ -413,6 +413,9 @@ public enum FeedIngest {
     case .kml:
       var reader = KMLReader(options: options)
       return try run(&reader, &source, &ingest, buffer, firstCount)
+    case .owntracks:
+      var reader = OwnTracksReader(options: options)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
     }
   }
 
