@@ -10,6 +10,8 @@ public enum AnyFeedReader: FeedReader {
   case fit(FITReader)
   case tcx(TCXReader)
   case kml(KMLReader)
+  case takeout(TakeoutReader)
+  case geojson(GeoJSONReader)
   case owntracks(OwnTracksReader)
 
   public init(format: FeedFormat, options: FeedOptions) {
@@ -20,6 +22,8 @@ public enum AnyFeedReader: FeedReader {
     case .fit: self = .fit(FITReader(options: options))
     case .tcx: self = .tcx(TCXReader(options: options))
     case .kml: self = .kml(KMLReader(options: options))
+    case .takeout: self = .takeout(TakeoutReader(options: options))
+    case .geojson: self = .geojson(GeoJSONReader(options: options))
     case .owntracks: self = .owntracks(OwnTracksReader(options: options))
     }
   }
@@ -43,6 +47,12 @@ public enum AnyFeedReader: FeedReader {
       try reader.read(chunk, into: &sink)
     case .kml(var reader):
       defer { self = .kml(reader) }
+      try reader.read(chunk, into: &sink)
+    case .takeout(var reader):
+      defer { self = .takeout(reader) }
+      try reader.read(chunk, into: &sink)
+    case .geojson(var reader):
+      defer { self = .geojson(reader) }
       try reader.read(chunk, into: &sink)
     case .owntracks(var reader):
       defer { self = .owntracks(reader) }
@@ -69,6 +79,12 @@ public enum AnyFeedReader: FeedReader {
       try reader.finish(into: &sink)
     case .kml(var reader):
       defer { self = .kml(reader) }
+      try reader.finish(into: &sink)
+    case .takeout(var reader):
+      defer { self = .takeout(reader) }
+      try reader.finish(into: &sink)
+    case .geojson(var reader):
+      defer { self = .geojson(reader) }
       try reader.finish(into: &sink)
     case .owntracks(var reader):
       defer { self = .owntracks(reader) }

@@ -413,6 +413,12 @@ public enum FeedIngest {
     case .kml:
       var reader = KMLReader(options: options)
       return try run(&reader, &source, &ingest, buffer, firstCount)
+    case .takeout:
+      var reader = TakeoutReader(options: options)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
+    case .geojson:
+      var reader = GeoJSONReader(options: options)
+      return try run(&reader, &source, &ingest, buffer, firstCount)
     case .owntracks:
       var reader = OwnTracksReader(options: options)
       return try run(&reader, &source, &ingest, buffer, firstCount)

@@ -18,7 +18,7 @@ enum BatchCommand {
     USAGE: \(usage)
 
     Measures many historical shifts, each file one shift: files, directories (recursively: files
-    ending .gpx .tcx .kml .nmea .nma .txt .log .csv .tsv .fit .gz, hidden entries skipped) and glob patterns. Output
+    ending .gpx .tcx .kml .geojson .nmea .nma .txt .log .csv .tsv .fit .json .gz, hidden entries skipped) and glob patterns. Output
     follows the input order whatever the parallelism. One bad file never stops the batch: its
     error is on its row and on standard error, and the exit status is 1 at the end.
 
@@ -251,7 +251,7 @@ struct BatchTable {
     let report = measurement.report
     let quality = RouteQuality(distance, locale: locale)
     return [
-      field(result.source), measurement.format.rawValue, JSONObject.number(distance.meters),
+      field(result.source), result.formatName ?? measurement.format.rawValue, JSONObject.number(distance.meters),
       JSONObject.number(distance.miles), JSONObject.number(distance.floorMeters),
       JSONObject.number(distance.floorMiles), String(distance.contributingSegmentCount), String(distance.gapCount),
       String(distance.usablePositionCount), String(distance.usesInferredContinuity), String(distance.isMeasured),
