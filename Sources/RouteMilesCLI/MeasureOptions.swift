@@ -27,7 +27,7 @@ struct MeasureOptions {
       --date YYYY-MM-DD       UTC date an NMEA log starts on; needed for GGA-only logs, and
                               overrides the dates in the log (midnight rollover still applies).
       --columns SPEC          CSV column mapping, e.g. 'timestamp=Time,latitude=3,longitude=4'
-                              (see README, "CSV").
+                              (see docs/formats/csv.md).
 
     Measuring:
       --no-filter             Measure rows as stored: no capture filter, only the calculator's

@@ -34,7 +34,7 @@ enum ReplayCommand {
     identical, and the replay says so, or says why not.
 
     On a terminal the card redraws in place; otherwise, or with --json, one JSON line per update
-    (fields in README, "Replay").
+    (fields in docs/replay.md).
 
     Timing:
       --speed FACTOR|max      Shift seconds per real second (default 1; max = no waiting).

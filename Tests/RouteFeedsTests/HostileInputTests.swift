@@ -8,7 +8,7 @@ import Testing
 /// run it: each case gives a clear error (kind and line) or a documented count, keeps what was
 /// valid around it, and stays within a structural memory bound. Large inputs are synthesised
 /// while they are read (`SyntheticByteSource`), so a 100 MB feed never exists in memory.
-/// The README's Robustness section has the table of outcomes these tests pin.
+/// docs/robustness.md has the table of outcomes these tests pin.
 @Suite struct HostileInputTests {
   static let gpxHead = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk><trkseg>\n"
   static let gpxTail = "</trkseg></trk></gpx>\n"
