@@ -18,7 +18,7 @@ enum BatchCommand {
     USAGE: \(usage)
 
     Measures many historical shifts, each file one shift: files, directories (recursively: files
-    ending .gpx .tcx .kml .geojson .nmea .nma .txt .log .csv .tsv .fit .json .gz, hidden entries skipped) and glob patterns. Output
+    ending .gpx .tcx .kml .kmz .geojson .nmea .nma .txt .log .csv .tsv .fit .json .rec .gz, hidden entries skipped) and glob patterns. Output
     follows the input order whatever the parallelism. One bad file never stops the batch: its
     error is on its row and on standard error, and the exit status is 1 at the end.
 

@@ -8,12 +8,12 @@ enum MeasureCommand {
   static let help = """
     USAGE: \(usage)
 
-    Measures each feed (GPX 1.0/1.1, NMEA 0183, CSV; the format is detected from content) as one
-    shift, with the capture filter on, and prints what the route supports: the recorded figure,
+    Measures each feed (GPX, NMEA 0183, CSV, TCX, KML/KMZ, GeoJSON, FIT, Google Takeout, OwnTracks;
+    gzipped or not; the format is detected from content) as one shift, with the capture filter on, and prints what the route supports: the recorded figure,
     the sentences that qualify it, and an account of every record read. `-` reads standard input.
 
     Output:
-      --json                  One JSON object per input, one per line (fields in README).
+      --json                  One JSON object per input, one per line (fields in README.md).
       --explain               Also list the segments and gaps with times and durations.
       --geojson FILE          Write the route as GeoJSON (segments and gaps as LineStrings).
       --svg FILE              Write a picture: segments solid, gaps dashed, a scale bar.

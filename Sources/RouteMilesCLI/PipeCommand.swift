@@ -14,7 +14,7 @@ enum PipeCommand {
     standard output, in the same order, flushed after each record. A record is
       {"id": …, "shiftStart": ISO8601|epoch?, "shiftEnd": ISO8601|epoch?,
        "samples": [{"t": ISO8601|epoch seconds, "lat": …, "lon": …, "acc": …?, "session": …?}, …]}
-    or, instead of "samples", "path": a feed file (GPX, NMEA, CSV, FIT; gzipped or not) the executor can read.
+    or, instead of "samples", "path": a feed file (any format measure reads; gzipped or not) the executor can read.
     The result is the `measure --json` object with "id" first. Rows from a warehouse are
     historical, so the capture filter is off unless --filter is given. A bad record gives a
     result line with an "error" field and the tool carries on.

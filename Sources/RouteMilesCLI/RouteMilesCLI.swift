@@ -9,7 +9,8 @@ public enum RouteMilesCLI {
     USAGE: routemiles <command> [options] [arguments]
 
     Commands:
-      measure   Measure recorded feeds (GPX, NMEA 0183, CSV, FIT; gzipped or not), each as one shift.
+      measure   Measure recorded feeds (GPX, NMEA, CSV, TCX, KML/KMZ, GeoJSON, FIT, Takeout, OwnTracks;
+                gzipped or not), each as one shift.
       batch     Measure many historical shifts (files, directories, globs, or a store) in parallel.
       import    Import feeds as shifts into a SQLite store.
       shifts    List (or delete) the store's shifts, each measured from its rows.
