@@ -21,6 +21,9 @@ enum MeasureCommand {
                               FILE may contain {n} (1, 2, …) or {name}; otherwise the last wins.
                               FILE - writes to standard output; the report then goes to
                               standard error, so standard output holds only the document.
+      --single-thread         Read and measure on one thread. By default a feed larger than
+                              1 MiB is parsed on one thread and measured on a second, with the
+                              same result.
 
     \(MeasureOptions.help)
 
@@ -34,7 +37,7 @@ enum MeasureCommand {
     let arguments = try Arguments(
       argv, command: name,
       options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["format", "geojson", "svg"]),
-      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["json", "explain", "help"]))
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["json", "explain", "help", "single-thread"]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success
@@ -43,6 +46,8 @@ enum MeasureCommand {
     guard !arguments.operands.isEmpty else {
       throw .usage("no input: give one or more files, or - for standard input", command: name)
     }
+    // A feed past its first MiB is read on one core and measured on another (same figure).
+    let pipelining: IngestPipelining = arguments.has("single-thread") ? .off : .automatic
     let json = arguments.has("json")
     let explain = arguments.has("explain")
     let geojsonPath = arguments.value("geojson")
@@ -57,7 +62,7 @@ enum MeasureCommand {
     var status = ExitCode.success
 
     for (index, path) in arguments.operands.enumerated() {
-      let result = options.measure(path: path, keepPositions: wantsPicture)
+      let result = options.measure(path: path, keepPositions: wantsPicture, pipelining: pipelining)
       if let failure = result.failure {
         console.err("routemiles: \(failure)\n")
         status = ExitCode.failure
