@@ -10,6 +10,7 @@ public enum AnyFeedReader: FeedReader {
   case fit(FITReader)
   case tcx(TCXReader)
   case kml(KMLReader)
+  case owntracks(OwnTracksReader)
 
   public init(format: FeedFormat, options: FeedOptions) {
     switch format {
@@ -19,6 +20,7 @@ public enum AnyFeedReader: FeedReader {
     case .fit: self = .fit(FITReader(options: options))
     case .tcx: self = .tcx(TCXReader(options: options))
     case .kml: self = .kml(KMLReader(options: options))
+    case .owntracks: self = .owntracks(OwnTracksReader(options: options))
     }
   }
 
@@ -42,6 +44,9 @@ public enum AnyFeedReader: FeedReader {
     case .kml(var reader):
       defer { self = .kml(reader) }
       try reader.read(chunk, into: &sink)
+    case .owntracks(var reader):
+      defer { self = .owntracks(reader) }
+      try reader.read(chunk, into: &sink)
     }
   }
 
@@ -64,6 +69,9 @@ public enum AnyFeedReader: FeedReader {
       try reader.finish(into: &sink)
     case .kml(var reader):
       defer { self = .kml(reader) }
+      try reader.finish(into: &sink)
+    case .owntracks(var reader):
+      defer { self = .owntracks(reader) }
       try reader.finish(into: &sink)
     }
   }

@@ -27,6 +27,13 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Gzip-compressed input whose compressed bytes are damaged or cut off at `byteOffset`
   /// (0-based, in the file as stored).
   case badCompression(byteOffset: Int, detail: String)
+  /// A zip archive (KMZ) whose structure is damaged, cut off or not readable as a stream at
+  /// `byteOffset` (0-based, in the file as stored): a bad header, a wrong size or CRC-32, an
+  /// encrypted document, a zip bomb's ratio.
+  case badArchive(byteOffset: Int, detail: String)
+  /// A zip archive with no KML document in it; `holding` counts what it holds instead, by kind
+  /// ("2 .gpx", "1 folder"), never by entry name. Nothing is read.
+  case noFeedInArchive(holding: [String])
 
   /// The line the problem is on, when there is one.
   public var line: Int? {
@@ -34,14 +41,16 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     case .malformed(let line, _), .truncated(let line, _), .needsDate(let line),
       .unmappedColumns(let line, _):
       line
-    case .unreadableInput, .notAFeed, .nothingReadable, .temporaryStorage, .malformedData, .badCompression: nil
+    case .unreadableInput, .notAFeed, .nothingReadable, .temporaryStorage, .malformedData, .badCompression, .badArchive,
+      .noFeedInArchive:
+      nil
     }
   }
 
   /// The byte offset the problem is at, for binary and compressed input.
   public var byteOffset: Int? {
     switch self {
-    case .malformedData(let offset, _), .badCompression(let offset, _): offset
+    case .malformedData(let offset, _), .badCompression(let offset, _), .badArchive(let offset, _): offset
     default: nil
     }
   }
@@ -52,8 +61,8 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// readable did not stop partway: nothing of it was measured.
   public var stopsReadingPartway: Bool {
     switch self {
-    case .malformed, .truncated, .needsDate, .unreadableInput, .malformedData, .badCompression: true
-    case .unmappedColumns, .notAFeed, .nothingReadable, .temporaryStorage: false
+    case .malformed, .truncated, .needsDate, .unreadableInput, .malformedData, .badCompression, .badArchive: true
+    case .unmappedColumns, .notAFeed, .nothingReadable, .temporaryStorage, .noFeedInArchive: false
     }
   }
 
@@ -74,6 +83,11 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
         .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ") + ")"
     case .malformedData(let offset, let detail): "malformed data at byte \(offset): \(detail)"
     case .badCompression(let offset, let detail): "damaged gzip data at compressed byte \(offset): \(detail)"
+    case .badArchive(let offset, let detail): "damaged zip archive at byte \(offset): \(detail)"
+    case .noFeedInArchive(let holding):
+      "this is a zip archive, not a feed: it holds no KML document (no entry named *.kml)"
+        + (holding.isEmpty ? ", no entries at all" : "; it holds \(holding.joined(separator: ", "))")
+        + "; routemiles reads a zip only as KMZ; extract the feed files first (unzip FILE)"
     }
   }
 }

@@ -117,7 +117,9 @@ public enum FeedFileKind: String, Sendable, Hashable, CaseIterable {
     switch self {
     // gzip is decompressed before this check, so only a file gzipped twice gets here.
     case .gzip: "it was compressed twice and routemiles decompresses one layer; decompress it once first (gunzip -k FILE)"
-    case .zip: "routemiles cannot read archives; extract the feed files first (unzip FILE)"
+    // A zip starting with a local header is opened (KMZ); only other zips (empty, spanned, or
+    // zipped inside gzip) get here.
+    case .zip: "routemiles reads a zip only as KMZ (a .kml inside); extract the feed files first (unzip FILE)"
     case .bzip2: "routemiles cannot read compressed files yet; decompress it first (bunzip2 -k FILE)"
     case .xz: "routemiles cannot read compressed files yet; decompress it first (unxz -k FILE)"
     case .zstd: "routemiles cannot read compressed files yet; decompress it first (unzstd FILE)"

@@ -416,6 +416,9 @@ public enum FeedIngest {
     case .kml:
       var reader = KMLReader(options: options)
       return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
+    case .owntracks:
+      var reader = OwnTracksReader(options: options)
+      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
     }
   }
 

@@ -16,13 +16,14 @@ struct InputResult {
   /// be a feed at all is skipped rather than failed.
   var foundInDirectory = false
 
-  /// Whether the input is plainly not a feed: a file of another kind (compressed, binary), or
+  /// Whether the input is plainly not a feed: a file of another kind (compressed, binary, a zip
+  /// with no KML document), or
   /// text whose columns mean nothing to the CSV reader in a file not named `.csv` (a
   /// `MANIFEST.tsv`, a `README.txt`). A `.csv` whose header cannot be mapped may be a drive that
   /// needs `--columns`: it stays a failure, never silently skipped.
   var isNotAFeed: Bool {
     switch measurement?.report.failure {
-    case .notAFeed?: true
+    case .notAFeed?, .noFeedInArchive?: true
     case .unmappedColumns?: !source.lowercased().hasSuffix(".csv")
     default: false
     }

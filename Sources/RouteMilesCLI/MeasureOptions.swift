@@ -22,7 +22,8 @@ struct MeasureOptions {
   /// The help text for these options, aligned.
   static let help = """
     Reading feeds:
-      --input-format gpx|nmea|csv|tcx|kml|fit  Skip format detection (gzip is still recognised).
+      --input-format FORMAT   gpx, nmea, csv, tcx, kml, fit or owntracks: skip format
+                              detection (gzip and zip are still recognised).
       --date YYYY-MM-DD       UTC date an NMEA log starts on; needed for GGA-only logs, and
                               overrides the dates in the log (midnight rollover still applies).
       --columns SPEC          CSV column mapping, e.g. 'timestamp=Time,latitude=3,longitude=4'
@@ -62,7 +63,7 @@ struct MeasureOptions {
     if timelines { timelineSource = try Self.timelineSource(arguments) }
     if let text = formatOption.flatMap(arguments.value) ?? arguments.value("input-format") {
       guard let format = FeedFormat(rawValue: text.lowercased()) else {
-        throw .usage("unknown input format '\(text)': use gpx, nmea, csv, tcx, kml or fit", command: command)
+        throw .usage("unknown input format '\(text)': use gpx, nmea, csv, tcx, kml, fit or owntracks", command: command)
       }
       inputFormat = format
     }

@@ -3,7 +3,7 @@
 #
 #   Tests/Fuzz/run-fuzzers.sh [SECONDS_PER_HARNESS] [HARNESS...]
 #
-# HARNESS is gpx, nmea, csv, columns, tcx, kml, fit or gzip (default: all eight, one after another; run two copies of
+# HARNESS is gpx, nmea, csv, columns, tcx, kml, fit, gzip, kmz or owntracks (default: all ten, one after another; run two copies of
 # the script with different harnesses to use two cores). SECONDS defaults to 60.
 #
 # Build: RouteMileage and RouteFeeds are compiled as static libraries with
@@ -31,9 +31,9 @@ cd "$root"
 seconds="${1:-60}"
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(gpx nmea csv columns tcx kml fit gzip)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(gpx nmea csv columns tcx kml fit gzip kmz owntracks)
 for harness in "${harnesses[@]}"; do
-  case "$harness" in gpx | nmea | csv | columns | tcx | kml | fit | gzip) ;; *) echo "unknown harness: $harness (gpx, nmea, csv, columns, tcx, kml, fit, gzip)" >&2; exit 2 ;; esac
+  case "$harness" in gpx | nmea | csv | columns | tcx | kml | fit | gzip | kmz | owntracks) ;; *) echo "unknown harness: $harness (gpx, nmea, csv, columns, tcx, kml, fit, gzip, kmz, owntracks)" >&2; exit 2 ;; esac
 done
 
 work="Tests/Fuzz/.work"
@@ -73,7 +73,7 @@ exec 9>"$build/.lock"
 flock 9
 library RouteMileage
 library RouteFeeds
-name_of() { case "$1" in gpx) echo GPX ;; nmea) echo NMEA ;; csv) echo CSV ;; columns) echo Columns ;; tcx) echo TCX ;; kml) echo KML ;; fit) echo FIT ;; gzip) echo Gzip ;; esac; }
+name_of() { case "$1" in gpx) echo GPX ;; nmea) echo NMEA ;; csv) echo CSV ;; columns) echo Columns ;; tcx) echo TCX ;; kml) echo KML ;; fit) echo FIT ;; gzip) echo Gzip ;; kmz) echo KMZ ;; owntracks) echo OwnTracks ;; esac; }
 for harness in "${harnesses[@]}"; do
   name="$(name_of "$harness")"
   sources=(Tests/Fuzz/Fuzz"$name".swift Tests/Fuzz/FuzzSupport.swift Tests/RouteFeedsTests/FeedInvariants.swift)
@@ -110,7 +110,7 @@ seed_harness() { # seed_harness HARNESS
   local harness="$1" dir="$work/seeds/$1" ext
   rm -rf "$dir"
   mkdir -p "$dir" "$work/corpus/$harness" "$work/crashers/$harness"
-  case "$harness" in gpx) ext=gpx ;; nmea) ext=nmea ;; tcx) ext=tcx ;; kml) ext=kml ;; fit) ext=fit ;; *) ext=csv ;; esac
+  case "$harness" in gpx) ext=gpx ;; nmea) ext=nmea ;; tcx) ext=tcx ;; kml | kmz) ext=kml ;; fit) ext=fit ;; owntracks) ext=rec ;; *) ext=csv ;; esac
   local files=()
   for file in SampleRoutes/*."$ext" "$fixtures/realdata/$ext"/*."$ext" "$fixtures/acceptance"/*."$ext"; do
     [ -f "$file" ] && files+=("$file")
@@ -129,6 +129,19 @@ seed_harness() { # seed_harness HARNESS
       head -c 300 "$dir/seed-$i" >"$dir/seed-$i-cut"
     done
     rm -f "$dir/.piece"
+  elif [ "$harness" = kmz ]; then
+    # The first 4 KB of each KML file zipped as doc.kml, deflated and stored (with `zip`, when
+    # installed; the committed regression corpus adds data descriptors, zip64 and damage).
+    local i=0
+    if command -v zip >/dev/null; then
+      for file in "${files[@]}"; do
+        i=$((i + 1))
+        mkdir -p "$dir/.z"
+        head -c 4096 "$file" >"$dir/.z/doc.kml"
+        (cd "$dir/.z" && zip -q -X -9 "../seed-$i-deflated" doc.kml && zip -q -X -0 "../seed-$i-stored" doc.kml)
+        rm -rf "$dir/.z"
+      done
+    fi
   elif [ "$harness" = fit ]; then
     # Binary: the first 2, 4 and 8 KB of each file (its header, definitions and first records),
     # one of them gzipped.

@@ -18,6 +18,10 @@ enum FeedInvariants {
     case gpx, nmea, csv, columns, tcx, kml, fit
     /// Gzip-compressed bytes, decompressed and read as CSV.
     case gzip
+    /// A zip archive (KMZ), its first `.kml` entry read as KML.
+    case kmz
+    /// An OwnTracks Recorder `.rec` file.
+    case owntracks
 
     var format: FeedFormat {
       switch self {
@@ -25,8 +29,9 @@ enum FeedInvariants {
       case .nmea: .nmea
       case .csv, .columns, .gzip: .csv
       case .tcx: .tcx
-      case .kml: .kml
+      case .kml, .kmz: .kml
       case .fit: .fit
+      case .owntracks: .owntracks
       }
     }
   }
@@ -34,7 +39,7 @@ enum FeedInvariants {
   /// Runs the checks the harness's fuzzer runs.
   static func violations(of bytes: [UInt8], harness: Harness) -> [String] {
     switch harness {
-    case .gpx, .nmea, .csv, .tcx, .kml, .fit, .gzip: violations(of: bytes, format: harness.format, options: FeedOptions())
+    case .gpx, .nmea, .csv, .tcx, .kml, .fit, .gzip, .kmz, .owntracks: violations(of: bytes, format: harness.format, options: FeedOptions())
     case .columns: violations(ofColumnsInput: bytes)
     }
   }

@@ -74,7 +74,8 @@ struct PipelinedIngestTests {
     }
   }
 
-  static let realFiles: [String] = ["csv", "fit", "gpx", "kml", "nmea", "tcx"].flatMap { kind in
+  /// Every file in every folder of `Tests/Fixtures/realdata`.
+  static let realFiles: [String] = ((try? Fixtures.names(in: "realdata", suffix: "")) ?? []).flatMap { kind in
     ((try? Fixtures.names(in: "realdata/\(kind)", suffix: "")) ?? []).map { "realdata/\(kind)/\($0)" }
   }
 

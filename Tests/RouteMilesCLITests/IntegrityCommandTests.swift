@@ -173,7 +173,8 @@ struct IntegrityCommandTests {
     let files: [(String, [UInt8], String)] = [
       // gzip is read (#16); only a file gzipped twice is named.
       ("a.csv.gz.gz", Gzip.compress(Gzip.compress(text)), "is a gzip-compressed file, not a feed: it was compressed twice"),
-      ("a.zip", [0x50, 0x4B, 0x03, 0x04] + text, "is a zip archive, not a feed"),
+      // A zip is opened as KMZ (#16); one without a KML document is named for what it holds.
+      ("a.zip", Zip.archive([.init("a.csv", text)]), "is a zip archive, not a feed: it holds no KML document"),
       ("a.bz2", Array("BZh91AY&SY".utf8) + text, "is a bzip2-compressed file"),
       ("a.xz", [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00] + text, "is an xz-compressed file"),
       ("a16.csv", [0xFF, 0xFE] + text.flatMap { [$0, 0] }, "is UTF-16 text, not a feed: routemiles reads UTF-8"),

@@ -1,14 +1,15 @@
-/// A byte source that hands out its base's bytes decompressed when they are gzip-compressed, and
+/// A byte source that hands out its base's bytes decompressed when they are gzip-compressed, the
+/// KML document inside when they are a zip archive (KMZ, see `ZipDocumentReader`), and
 /// unchanged otherwise; every feed goes through one (`FeedIngest.measure`, `FeedRecordPuller`),
 /// so a `.gpx.gz` reads exactly as the `.gpx` does, in any command.
 ///
-/// Compression is recognised by its magic bytes (`1F 8B`), never by the file name, so a gzipped
+/// Compression is recognised by its magic bytes (`1F 8B`, `PK 03 04`), never by the file name, so a gzipped
 /// feed named without `.gz` (or piped into standard input) is read too, and a file named `.gz`
 /// that is not compressed is read as it is. Decompression streams: memory stays bounded (see
 /// `GzipInflater`), whatever the feed's size.
 ///
-/// Errors in the compressed data are `FeedError.badCompression` with the compressed byte offset;
-/// the feed's own errors (a FIT byte offset, a GPX line) count in the decompressed bytes.
+/// Errors in the compressed data are `FeedError.badCompression` (gzip) or `.badArchive` (zip) with
+/// the byte offset in the file as stored; the feed's own errors (a FIT byte offset, a GPX line) count in the decompressed bytes.
 public struct DecompressingByteSource<Base: ByteSource>: ByteSource {
   public private(set) var base: Base
   private var mode = Mode.undecided
@@ -18,14 +19,18 @@ public struct DecompressingByteSource<Base: ByteSource>: ByteSource {
   private enum Mode {
     case undecided, plain
     case gzip(GzipInflater)
+    case zip(ZipDocumentReader)
   }
 
   public init(_ base: Base) { self.base = base }
 
-  /// The compression found, once the first read has looked: `gzip`, or nil for plain input.
+  /// The compression found, once the first read has looked: `gzip`, `zip`, or nil for plain input.
   public var compression: String? {
-    if case .gzip = mode { return "gzip" }
-    return nil
+    switch mode {
+    case .gzip: "gzip"
+    case .zip: "zip"
+    case .undecided, .plain: nil
+    }
   }
 
   /// - Complexity: O(*n*) in the bytes handed out (and, for gzip, consumed).
@@ -39,30 +44,28 @@ public struct DecompressingByteSource<Base: ByteSource>: ByteSource {
       return count
     case .gzip(let inflater):
       return try inflater.read(into: buffer, from: &base)
+    case .zip(let reader):
+      return try reader.read(into: buffer, from: &base)
     case .undecided:
       guard buffer.count > 0 else { return 0 }
       let count = try base.read(into: buffer)
-      if count >= 2 || count == 0 {
+      if count >= 4 || count == 0 {
         // The common case: the first read holds the magic (or the input is empty).
-        if count >= 2, buffer[0] == 0x1F, buffer[1] == 0x8B {
-          try startGzip(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-          return try read(into: buffer)
-        }
+        if try start(UnsafeBufferPointer(rebasing: buffer[0..<count])) { return try read(into: buffer) }
         mode = .plain
         return count
       }
-      // A source that hands out one byte at a time: read until two are known.
+      // A source that hands out a few bytes at a time: read until four are known.
       peeked = Array(buffer[0..<count])
       var more = [UInt8](repeating: 0, count: 1 << 16)
-      while peeked.count < 2 {
+      while peeked.count < 4 {
         let extra = try more.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try base.read(into: pointer) }
         if extra == 0 { break }
         peeked += more[0..<extra]
       }
-      if peeked.count >= 2, peeked[0] == 0x1F, peeked[1] == 0x8B {
-        let first = peeked
+      let first = peeked
+      if try first.withUnsafeBufferPointer({ pointer throws(FeedError) in try start(pointer) }) {
         peeked = []
-        try first.withUnsafeBufferPointer { pointer throws(FeedError) in try startGzip(pointer) }
       } else {
         mode = .plain
       }
@@ -79,7 +82,17 @@ public struct DecompressingByteSource<Base: ByteSource>: ByteSource {
     peeked = []
   }
 
-  private mutating func startGzip(_ first: UnsafeBufferPointer<UInt8>) throws(FeedError) {
-    mode = .gzip(try GzipInflater(first: first))
+  /// Starts decompressing when `first` (the first bytes read) begins with a magic: gzip
+  /// `1F 8B`, or a zip local header `PK 03 04`. Returns false for plain input.
+  private mutating func start(_ first: UnsafeBufferPointer<UInt8>) throws(FeedError) -> Bool {
+    if first.count >= 2, first[0] == 0x1F, first[1] == 0x8B {
+      mode = .gzip(try GzipInflater(first: first))
+      return true
+    }
+    if first.count >= 4, first[0] == 0x50, first[1] == 0x4B, first[2] == 0x03, first[3] == 0x04 {
+      mode = .zip(ZipDocumentReader(first: first))
+      return true
+    }
+    return false
   }
 }
