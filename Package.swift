@@ -14,13 +14,14 @@ let package = Package(
   targets: [
     // MARK: Public API
 
-    // The measurement domain: distance, filter, accumulator, calculator, words. No I/O.
+    // The measurement domain: distance, filter, accumulator, calculator, words, and the
+    // RetainedSampleSink the feeds hand samples out through and the store takes them in by. No I/O.
     .target(name: "RouteMileage"),
     // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, and the ingest stage.
     .target(name: "RouteFeeds", dependencies: ["RouteMileage", "CZlib"]),
-    // SQLite shifts and route rows; ActiveRouteMeasurement. Depends on RouteFeeds only for
-    // RetainedSampleSink, which the import writer conforms to.
-    .target(name: "RouteStore", dependencies: ["RouteMileage", "RouteFeeds", "CSQLite"]),
+    // SQLite shifts and route rows; ActiveRouteMeasurement and the live card. Independent of
+    // RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
+    .target(name: "RouteStore", dependencies: ["RouteMileage", "CSQLite"]),
 
     // MARK: Implementation details
 
@@ -33,9 +34,12 @@ let package = Package(
     .executableTarget(name: "routemiles", dependencies: ["RouteMilesCLI"]),
     .executableTarget(
       name: "RouteBenchmarks",
-      dependencies: ["RouteMileage", "RouteFeeds", "RouteStore", "RouteMilesCLI", "RouteSynthesis"],
+      dependencies: ["RouteMileage", "RouteFeeds", "RouteStore", "RouteMilesCLI", "RouteSynthesis", "RouteBenchmarkGate"],
       path: "Benchmarks/RouteBenchmarks"
     ),
+    // The benchmark's CI gate as a library: a run's results, a saved baseline read with the JSON
+    // parser (any formatting), and the comparison and its exit status, so tests reach them.
+    .target(name: "RouteBenchmarkGate", dependencies: ["RouteFeeds"], path: "Benchmarks/RouteBenchmarkGate"),
     // Deterministic synthetic drives and streaming GPX / NMEA / CSV writers, for the benchmarks
     // and SampleRoutes. No Foundation.
     .target(name: "RouteSynthesis", dependencies: ["RouteMileage"]),
@@ -54,6 +58,8 @@ let package = Package(
     .target(name: "RouteTestSupport", dependencies: ["CZlib"], path: "Tests/RouteTestSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage", "RouteTestSupport"]),
     .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "RouteTestSupport"]),
+    // `RouteBenchmarks` is a dependency so the binary exists for the gate's process tests.
+    .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),
     .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "RouteTestSupport"]),
     .testTarget(

@@ -14,7 +14,7 @@ enum BenchmarkRoute {
     var latitude = 0.5
     var longitude = -160.0
     var heading = 0.3
-    let metersPerDegree = GeographicDistance.earthRadiusMeters * .pi / 180
+    let metersPerDegree = GeographicDistance.metersPerDegree
     for second in 0..<seconds {
       let speed = 12 + 4 * sin(Double(second) / 97)
       heading += 0.01 * sin(Double(second) / 311)

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 @preconcurrency import Darwin
 #endif
+import RouteBenchmarkGate
 
 /// Defeats dead-code elimination: the optimiser cannot see through it.
 @inline(never) @_optimize(none)
@@ -56,20 +57,7 @@ func readTextFile(_ path: String) -> String? {
 
 /// Human-readable numbers without Foundation.
 enum Format {
-  static func fixed(_ value: Double, _ decimals: Int) -> String {
-    guard value.isFinite else { return "n/a" }
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let rounded = (abs(value) * scale).rounded()
-    let whole = Int64(rounded / scale)
-    let fraction = Int64(rounded) - whole * Int64(scale)
-    var text = (value < 0 && rounded != 0 ? "-" : "") + String(whole)
-    if decimals > 0 {
-      let digits = String(fraction)
-      text += "." + String(repeating: "0", count: decimals - digits.count) + digits
-    }
-    return text
-  }
+  static func fixed(_ value: Double, _ decimals: Int) -> String { BaselineGate.fixed(value, decimals) }
 
   /// A duration in the unit that reads best.
   static func duration(_ seconds: Double) -> String {

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
 @preconcurrency import Darwin
 #endif
+import RouteBenchmarkGate
 
 /// `swift run -c release RouteBenchmarks [--quick] [--json] [--save-baseline FILE]
 /// [--baseline FILE --max-regression PCT] [SCENARIO...]`
@@ -34,10 +35,13 @@ if options.flag("--help") || options.flag("-h") {
 
     Options:
       --quick                  Smoke-run every scenario with small inputs (CI; under a minute).
-      --json                   Also print the results as JSON on the last line block.
+      --json                   Write the results as one JSON document to standard output, and the
+                               human table (and any baseline comparison) to standard error.
       --save-baseline FILE     Write the results (JSON) to FILE.
-      --baseline FILE          Compare the scale-free results with FILE …
-      --max-regression PCT     … and exit 1 naming each scenario that regressed by more than PCT%.
+      --baseline FILE          Compare the scale-free results with FILE (any JSON formatting) …
+      --max-regression PCT     … and exit 1 naming each scenario that regressed by more than PCT%
+                               (default 10). Exit 2 when nothing can be compared: an unreadable
+                               baseline, the other mode, or no scale-free metric in common.
     """)
   exit(0)
 }
@@ -45,15 +49,35 @@ let quick = options.flag("--quick")
 let printJSON = options.flag("--json")
 let saveBaseline = options.option("--save-baseline")
 let baselinePath = options.option("--baseline")
-let maxRegression = options.option("--max-regression").flatMap(Double.init) ?? 10
+let maxRegressionText = options.option("--max-regression")
+let scenarioNames: Set = ["append-and-extend", "store-extend", "parse-and-measure", "batch", "memory", "truth"]
 let selected = Set(options.arguments)
+if let unknown = selected.subtracting(scenarioNames).sorted().first {
+  fputs("RouteBenchmarks: unknown scenario or option '\(unknown)' (or an option without its value); see --help\n", stderr)
+  exit(2)
+}
+guard let maxRegression = maxRegressionText.map({ Double($0) }) ?? 10, maxRegression >= 0 else {
+  fputs("RouteBenchmarks: --max-regression takes a percentage, such as 25\n", stderr)
+  exit(2)
+}
 func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name) }
 
+/// A human line: standard output, or standard error under `--json` (standard output then
+/// carries the JSON document alone).
+func say(_ line: String) {
+  if printJSON {
+    fputs(line + "\n", stderr)
+  } else {
+    print(line)
+  }
+}
+
 #if DEBUG
-print("warning: a debug build; run with `swift run -c release RouteBenchmarks` for real figures")
+say("warning: a debug build; run with `swift run -c release RouteBenchmarks` for real figures")
 #endif
 
 var report = BenchmarkReport()
+report.humanToStandardError = printJSON
 report.mode = quick ? "quick" : "full"
 report.say("RouteBenchmarks\(quick ? " --quick" : "")")
 do {
@@ -65,43 +89,35 @@ do {
   if wanted(TruthBenchmark.name) { TruthBenchmark.run(quick: quick, report: &report) }
 } catch {
   BenchmarkFiles.remove()
-  print("benchmark failed: \(error)")
+  say("benchmark failed: \(error)")
   exit(2)
 }
 BenchmarkFiles.remove()
 
-if printJSON { print(report.json) }
+if printJSON { print(report.json, terminator: "") }
 if let saveBaseline {
   guard let file = fopen(saveBaseline, "w") else {
-    print("cannot write \(saveBaseline)")
+    say("cannot write \(saveBaseline)")
     exit(2)
   }
   fputs(report.json, file)
   fclose(file)
-  print("\nbaseline saved to \(saveBaseline)")
+  say("\nbaseline saved to \(saveBaseline)")
 }
 if let baselinePath {
   guard let text = readTextFile(baselinePath) else {
-    print("cannot read baseline \(baselinePath)")
+    say("cannot read baseline \(baselinePath)")
     exit(2)
   }
-  guard Baseline.mode(text) == report.mode else {
-    print("baseline \(baselinePath) is a \(Baseline.mode(text)) run and this is a \(report.mode) run: their inputs differ, so they are not compared (save a baseline in the same mode)")
+  let baseline: BenchmarkBaseline
+  do {
+    baseline = try BenchmarkBaseline.parse(text, path: baselinePath)
+  } catch {
+    say(error.description)
     exit(2)
   }
-  let baseline = Baseline.parse(text)
-  var regressions: [String] = []
-  print("\nAgainst baseline \(baselinePath) (scale-free figures, regression bound \(Format.fixed(maxRegression, 1))%):")
-  for metric in report.metrics where metric.scaleFree {
-    guard let old = baseline["\(metric.scenario)/\(metric.name)"], old.value != 0 else { continue }
-    let change = (metric.value - old.value) / abs(old.value) * 100
-    let worse = metric.higherIsBetter ? -change : change
-    let verdict = worse > maxRegression ? "REGRESSED" : "ok"
-    print("  \(metric.scenario) · \(metric.name): \(Format.fixed(old.value, 3)) → \(Format.fixed(metric.value, 3)) (\(worse > 0 ? "worse" : "better") by \(Format.fixed(abs(worse), 1))%) \(verdict)")
-    if worse > maxRegression { regressions.append("\(metric.scenario) (\(metric.name))") }
-  }
-  if !regressions.isEmpty {
-    print("regressed beyond \(Format.fixed(maxRegression, 1))%: " + regressions.joined(separator: ", "))
-    exit(1)
-  }
+  let outcome = BaselineGate.compare(report.results, with: baseline, path: baselinePath, maximumRegression: maxRegression)
+  say("")
+  for line in outcome.lines { say(line) }
+  exit(outcome.verdict.exitStatus)
 }

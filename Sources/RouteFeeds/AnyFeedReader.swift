@@ -10,6 +10,8 @@ public enum AnyFeedReader: FeedReader {
   case fit(FITReader)
   case tcx(TCXReader)
   case kml(KMLReader)
+  case takeout(TakeoutReader)
+  case geojson(GeoJSONReader)
   case owntracks(OwnTracksReader)
 
   public init(format: FeedFormat, options: FeedOptions) {
@@ -20,6 +22,8 @@ public enum AnyFeedReader: FeedReader {
     case .fit: self = .fit(FITReader(options: options))
     case .tcx: self = .tcx(TCXReader(options: options))
     case .kml: self = .kml(KMLReader(options: options))
+    case .takeout: self = .takeout(TakeoutReader(options: options))
+    case .geojson: self = .geojson(GeoJSONReader(options: options))
     case .owntracks: self = .owntracks(OwnTracksReader(options: options))
     }
   }
@@ -43,6 +47,12 @@ public enum AnyFeedReader: FeedReader {
       try reader.read(chunk, into: &sink)
     case .kml(var reader):
       defer { self = .kml(reader) }
+      try reader.read(chunk, into: &sink)
+    case .takeout(var reader):
+      defer { self = .takeout(reader) }
+      try reader.read(chunk, into: &sink)
+    case .geojson(var reader):
+      defer { self = .geojson(reader) }
       try reader.read(chunk, into: &sink)
     case .owntracks(var reader):
       defer { self = .owntracks(reader) }
@@ -69,6 +79,12 @@ public enum AnyFeedReader: FeedReader {
       try reader.finish(into: &sink)
     case .kml(var reader):
       defer { self = .kml(reader) }
+      try reader.finish(into: &sink)
+    case .takeout(var reader):
+      defer { self = .takeout(reader) }
+      try reader.finish(into: &sink)
+    case .geojson(var reader):
+      defer { self = .geojson(reader) }
       try reader.finish(into: &sink)
     case .owntracks(var reader):
       defer { self = .owntracks(reader) }
@@ -146,30 +162,19 @@ public struct FeedRecordPuller<Source: ByteSource> {
   var nextIndex = 0
   var ended = false
   var pendingChunk: [UInt8]
+  /// The buffer later chunks are read into (`FeedIngest.chunkSize` bytes once the first is used).
+  var readBuffer: [UInt8] = []
   /// Why the feed stopped early, once it has.
   public private(set) var failure: FeedError?
 
   /// Detects the format from the first chunk unless one is given.
   public init(_ source: Source, format: FeedFormat?, options: FeedOptions) {
     var source = DecompressingByteSource(source)
-    var first = [UInt8](repeating: 0, count: 1 << 16)
-    var count = 0
-    var failure: FeedError?
-    do {
-      count = try first.withUnsafeMutableBufferPointer { pointer throws(FeedError) in
-        try FeedIngest.readPrefix(&source, into: pointer)
-      }
-    } catch {
-      failure = error
-    }
-    first.removeSubrange(count...)
-    let detected = format ?? first.withUnsafeBufferPointer { FeedFormat.detect(prefix: UnsafeBufferPointer(rebasing: $0.prefix(8192))) }
-    // FIT is binary by design: the file-kind check is for feeds that should be text.
-    if failure == nil, detected != .fit,
-      let kind = first.withUnsafeBufferPointer({ FeedFileKind.sniff(UnsafeBufferPointer(rebasing: $0.prefix(8192))) })
-    {
-      failure = .notAFeed(kind)
-    }
+    var first = [UInt8](repeating: 0, count: FeedIngest.chunkSize)
+    let opening = first.withUnsafeMutableBufferPointer { FeedIngest.firstRead(&source, into: $0, format: format) }
+    first.removeSubrange(opening.count...)
+    let detected = opening.format
+    let failure = opening.failure
     self.source = source
     self.format = detected
     self.failure = failure
@@ -191,7 +196,10 @@ public struct FeedRecordPuller<Source: ByteSource> {
           try chunk.withUnsafeBufferPointer { buffer throws(FeedError) in try reader.read(buffer, into: &queue) }
           continue
         }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // One chunk buffer for the whole feed, taken out of `self` while the source fills it.
+        var buffer = readBuffer.isEmpty ? [UInt8](repeating: 0, count: FeedIngest.chunkSize) : readBuffer
+        readBuffer = []
+        defer { readBuffer = buffer }
         let count = try buffer.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try source.read(into: pointer) }
         if count == 0 {
           ended = true

@@ -1,6 +1,6 @@
 /// The recorded-drive formats the readers understand.
 public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
-  case gpx, nmea, csv, tcx, kml, fit, owntracks
+  case gpx, nmea, csv, tcx, kml, fit, geojson, takeout, owntracks
 
   /// Guesses the format from the first bytes of a feed (a few kilobytes are plenty).
   ///
@@ -9,6 +9,10 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
   ///   (an XML declaration, a comment or the root). The root element's local name decides:
   ///   `<TrainingCenterDatabase>` is TCX, `<kml>` KML, anything else GPX (whose reader then
   ///   names the root it found).
+  /// - JSON: after an optional byte-order mark and whitespace, the document starts with `{` or
+  ///   `[`; one function, `jsonFormat` (`JSON/FeedFormat+JSON.swift`), decides among the JSON
+  ///   formats: Google location history by its first member names, GeoJSON by its members and
+  ///   types. A JSON document none of them claims falls through to the rules below.
   /// - OwnTracks Recorder (`.rec`): the first line that is not blank starts with an ISO 8601
   ///   timestamp, a gap of tabs or spaces, a column word, a gap, then `{`.
   /// - NMEA 0183: a line holds a sentence start: `$` or `!`, five letters or digits, then a
@@ -27,6 +31,9 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
     if prefix.count >= 3, prefix[0] == 0xEF, prefix[1] == 0xBB, prefix[2] == 0xBF { index = 3 }
     while index < prefix.count, prefix[index].isASCIIWhitespace || prefix[index] == 0 { index += 1 }
     if index < prefix.count, prefix[index] == .asciiLess { return xmlFormat(prefix, from: index) }
+    if index < prefix.count, prefix[index] == 0x7B || prefix[index] == 0x5B, let format = jsonFormat(prefix, from: index) {
+      return format
+    }
     let firstLineEnd = prefix[index...].firstIndex(of: .asciiNewline) ?? prefix.count
     if OwnTracksLine.looksLikeRecorderLine(UnsafeBufferPointer(rebasing: prefix[index..<firstLineEnd])) { return .owntracks }
     var sentenceStarts = 0

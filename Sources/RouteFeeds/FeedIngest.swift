@@ -1,30 +1,13 @@
 import RouteMileage
 
-/// Receives each retained sample as the ingest stage produces it (the store writes them in
-/// batches; replay releases them into a live shift).
-public protocol RetainedSampleSink {
-  mutating func retain(_ sample: RouteSample)
-  /// Called after each chunk of the feed, so a sink can flush a batch. Throwing stops the ingest.
-  mutating func chunkFinished() throws
-  /// Forgets every sample retained so far: the ingest found the file stored out of time order
-  /// and starts over, judging it in time order (see `FeedIngest.measure`).
-  mutating func restart() throws
-}
-
-/// A sink that keeps nothing.
-public struct DiscardRetainedSamples: RetainedSampleSink {
-  public init() {}
-  @inlinable public mutating func retain(_ sample: RouteSample) {}
-  @inlinable public mutating func chunkFinished() {}
-  @inlinable public mutating func restart() {}
-}
-
 /// How one feed is turned into a measurement.
 public struct IngestSettings: Sendable {
   /// The capture filter, with its thresholds; nil measures the rows as stored (`--no-filter`),
   /// through the calculator's sort, tie-break and collapse.
   public var filter: RouteSampleFilter?
-  /// Seconds; see `RouteContinuity`.
+  /// Seconds; see `RouteContinuity`. The one place the maximum interval is held: the filter
+  /// the ingest runs (`ShiftIngest`) and the options the readers get (`readerOptions(_:)`) take
+  /// it from here, whatever theirs said.
   public var maximumSampleInterval: Double
   /// The finished shift's window; nil for a running shift or an unknown one.
   public var window: ShiftWindow?
@@ -49,6 +32,17 @@ public struct IngestSettings: Sendable {
     self.filter = filter
     self.maximumSampleInterval = maximumSampleInterval
     self.window = window
+  }
+}
+
+extension IngestSettings {
+  /// `options` as the readers get them: with this maximum interval, after a longer silence
+  /// NMEA's clock starts a new capture session. `FeedIngest.measure` and any caller that reads
+  /// a feed itself (replay's `FeedRecordPuller`) pass options through here.
+  public func readerOptions(_ options: FeedOptions) -> FeedOptions {
+    var options = options
+    options.maximumSampleInterval = maximumSampleInterval
+    return options
   }
 }
 
@@ -110,7 +104,9 @@ public enum IngestOrder: Sendable, Hashable {
 ///
 /// With the filter off, positions are kept (40 bytes each) for the calculator's sort, as stored.
 public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
-  public internal(set) var report = IngestReport()
+  /// What the ingest counted itself (records, reader rejections, errors, sessions, times);
+  /// `report` adds the filter's counts.
+  var counted = IngestReport()
   public var retainedSink: Retained
   var filter: RouteSampleFilter?
   /// `filter != nil`, kept as a flag: testing the optional itself copies the filter on the
@@ -159,15 +155,15 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   }
 
   public mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
-    report.records += 1
-    if sample.horizontalAccuracyIsEstimated { report.estimatedAccuracy += 1 }
-    if session == nil { report.legacyPositions += 1 }
+    counted.records += 1
+    if sample.horizontalAccuracyIsEstimated { counted.estimatedAccuracy += 1 }
+    if session == nil { counted.legacyPositions += 1 }
     guard filtering else {
       noteTime(sample.timestamp)
       if hasTimeline, !admitByTimeline(sample) { return }
       var sample = sample
       sample.captureSession = captureSession(for: timelineSessionKey(session))
-      report.retained += 1
+      counted.retained += 1
       unfiltered.append(sample.position)
       retainedSink.retain(sample)
       return
@@ -246,7 +242,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     } else {
       id = filter != nil ? filter!.mintCaptureSession() : minter.mint()
       sessionIDs[ordinal] = id
-      report.sessions += 1
+      counted.sessions += 1
     }
     lastOrdinal = ordinal
     lastSessionID = id
@@ -255,8 +251,8 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
 
   mutating func noteTime(_ timestamp: Double) {
     guard timestamp.isFinite else { return }
-    if report.firstTimestamp.map({ timestamp < $0 }) ?? true { report.firstTimestamp = timestamp }
-    if report.lastTimestamp.map({ timestamp > $0 }) ?? true { report.lastTimestamp = timestamp }
+    if counted.firstTimestamp.map({ timestamp < $0 }) ?? true { counted.firstTimestamp = timestamp }
+    if counted.lastTimestamp.map({ timestamp > $0 }) ?? true { counted.lastTimestamp = timestamp }
   }
 
   /// The filter's judgement of one position, in the order the ingest has settled on.
@@ -281,23 +277,40 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   }
 
   public mutating func rejected(_ reason: FeedReason, line: Int) {
-    report.records += 1
-    report.rejected[reason, default: 0] += 1
+    counted.records += 1
+    counted.rejected[reason, default: 0] += 1
   }
 
   public mutating func unreadable(_ reason: FeedReason, line: Int) {
-    report.records += 1
-    report.errors += 1
-    report.errorReasons[reason, default: 0] += 1
-    if report.errorLines.count < IngestReport.keptErrorLines { report.errorLines.append(line) }
+    counted.records += 1
+    counted.errors += 1
+    counted.errorReasons[reason, default: 0] += 1
+    if counted.errorLines.count < IngestReport.keptErrorLines { counted.errorLines.append(line) }
   }
 
   public mutating func ignored(_ reason: FeedReason, line: Int) {
-    report.ignored[reason, default: 0] += 1
+    counted.ignored[reason, default: 0] += 1
   }
 
   public mutating func noted(_ reason: FeedReason, line: Int) {
-    report.notes[reason, default: 0] += 1
+    counted.notes[reason, default: 0] += 1
+  }
+
+  /// The account of everything judged so far, the filter's counts included: `retained`,
+  /// `reanchored` and the filter's rejections are the filter's own tallies when it is on, so the
+  /// report balances at any moment, not only in `measurement(format:)`. Its `format` is nil.
+  ///
+  /// - Complexity: O(*r*) in the rejection reasons (the filter has seven).
+  public var report: IngestReport {
+    var report = counted
+    if let filter {
+      report.retained = filter.counts.retained
+      report.reanchored = filter.counts.reanchored
+      for (reason, count) in filter.counts.rejectedByReason {
+        report.rejected[FeedReason(reason.rawValue), default: 0] += count
+      }
+    }
+    return report
   }
 
   /// The measurement of everything judged so far, and the report with the filter's counts.
@@ -305,12 +318,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     var report = report
     report.format = format
     let distance: RouteDistance
-    if let filter {
-      report.retained = filter.counts.retained
-      report.reanchored = filter.counts.reanchored
-      for (reason, count) in filter.counts.rejectedByReason {
-        report.rejected[FeedReason(reason.rawValue), default: 0] += count
-      }
+    if filter != nil {
       distance = accumulator.distance
     } else {
       distance =
@@ -351,28 +359,18 @@ public enum FeedIngest {
     _ input: inout Source, format: FeedFormat? = nil, options: FeedOptions = FeedOptions(),
     settings: IngestSettings = IngestSettings(), retained: inout Retained
   ) throws -> FeedMeasurement {
-    var options = options
-    options.maximumSampleInterval = settings.maximumSampleInterval
+    let options = settings.readerOptions(options)
     var source = DecompressingByteSource(input)
     defer { input = source.base }
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
     defer { buffer.deallocate() }
-    var firstCount = 0
-    var failure: FeedError?
-    do {
-      // Detection reads the same prefix however the source delivers its bytes.
-      firstCount = try readPrefix(&source, into: buffer)
-    } catch {
-      failure = error
-    }
-    let detected = format ?? FeedFormat.detect(prefix: UnsafeBufferPointer(rebasing: buffer[0..<min(firstCount, 8192)]))
+    let first = firstRead(&source, into: buffer, format: format)
+    var firstCount = first.count
+    var failure = first.failure
+    let detected = first.format
     let order: IngestOrder = settings.filter == nil ? .arrival : (source.isRewindable ? .time : .timeSorted)
     var ingest = ShiftIngest(settings: settings, retained: retained, order: order)
     defer { retained = ingest.retainedSink }
-    // FIT is binary by design: the file-kind check is for feeds that should be text.
-    if failure == nil, detected != .fit, let kind = FeedFileKind.sniff(UnsafeBufferPointer(rebasing: buffer[0..<min(firstCount, 8192)])) {
-      failure = .notAFeed(kind)
-    }
     if let failure {
       return concluded(ingest.measurement(format: detected), failure: failure)
     }
@@ -415,6 +413,12 @@ public enum FeedIngest {
       return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
     case .kml:
       var reader = KMLReader(options: options)
+      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
+    case .takeout:
+      var reader = TakeoutReader(options: options)
+      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
+    case .geojson:
+      var reader = GeoJSONReader(options: options)
       return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
     case .owntracks:
       var reader = OwnTracksReader(options: options)

@@ -25,7 +25,8 @@ public struct FeedOptions: Sendable, Hashable {
   public var date: CivilDate?
   /// An explicit CSV column mapping, for layouts the header matcher does not recognise.
   public var csvColumns: CSVColumnMapping?
-  /// Seconds; NMEA starts a new capture session after a silence longer than this.
+  /// Seconds; NMEA starts a new capture session after a silence longer than this. Set from
+  /// `IngestSettings.maximumSampleInterval` by `IngestSettings.readerOptions(_:)`.
   public var maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
 
   public init() {}

@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// ISO 8601 / RFC 3339 timestamps straight from bytes.
 ///
 /// Accepted: `YYYY-MM-DDTHH:MM:SS`, with `T`, `t` or a space between date and time, an optional

@@ -60,7 +60,7 @@ extension ShiftIngest {
   }
 
   mutating func countDuplicate() {
-    report.rejected[.duplicate, default: 0] += 1
+    counted.rejected[.duplicate, default: 0] += 1
   }
 
   /// `.timeSorted`: drops exact duplicates (neighbours in the sorted stream), then the outlier
@@ -118,7 +118,7 @@ extension ShiftIngest {
   }
 
   mutating func rejectOutlier() {
-    report.rejected[.timeOutlier, default: 0] += 1
+    counted.rejected[.timeOutlier, default: 0] += 1
   }
 
   /// The end of the sorted stream: the last cluster closes; single positions still pending are

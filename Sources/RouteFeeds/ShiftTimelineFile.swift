@@ -113,7 +113,7 @@ public enum ShiftTimelineFile {
     do {
       value = try JSONParser.parse(line)
     } catch {
-      throw Failure(path: path, line: number, rule: .notJSON(error.description))
+      throw Failure(path: path, line: number, rule: .notJSON("invalid JSON: \(error.detail)"))
     }
     guard case .object = value else { throw Failure(path: path, line: number, rule: .notAnObject) }
     guard case .string(let timeText)? = value["at"] else { throw Failure(path: path, line: number, rule: .missingTime) }

@@ -25,6 +25,14 @@ public enum GeographicDistance {
 
   @usableFromInline static let radiansPerDegree: Double = .pi / 180
 
+  /// Metres along a great circle per degree of arc (a degree of latitude anywhere; a degree
+  /// of longitude at the equator): 111,195.08 m. Multiply by the cosine of the latitude for a
+  /// degree of longitude elsewhere. The one place this is derived, for code that turns metres
+  /// into degrees (synthetic drives, pictures), never for measuring: measure with `meters`.
+  ///
+  ///     GeographicDistance.metersPerDegree   // 111195.0797…
+  public static let metersPerDegree: Double = earthRadiusMeters * Double.pi / 180
+
   /// The great-circle distance in metres between two positions given in degrees.
   ///
   /// - Complexity: O(1).

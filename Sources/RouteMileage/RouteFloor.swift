@@ -12,7 +12,7 @@ import Darwin
 /// the truth (accuracy below `smallestAccuracy` counts as `smallestAccuracy`); a position with
 /// no accuracy, or an invalid (negative) one, gets `assumedAccuracy`. Accuracies estimated from
 /// HDOP are used exactly like reported ones (the store does not keep the difference), which is
-/// why the README and `--explain` say when a floor rests on estimates.
+/// why docs/truth.md and `--explain` say when a floor rests on estimates.
 public struct RouteFloorAssumption: Sendable, Hashable {
   /// How many accuracy radii the truth may be from the fix.
   public var radiusFactor: Double

@@ -18,7 +18,7 @@ enum BatchCommand {
     USAGE: \(usage)
 
     Measures many historical shifts, each file one shift: files, directories (recursively: files
-    ending .gpx .tcx .kml .nmea .nma .txt .log .csv .tsv .fit .gz, hidden entries skipped) and glob patterns. Output
+    ending .gpx .tcx .kml .geojson .nmea .nma .txt .log .csv .tsv .fit .json .gz, hidden entries skipped) and glob patterns. Output
     follows the input order whatever the parallelism. One bad file never stops the batch: its
     error is on its row and on standard error, and the exit status is 1 at the end.
 
@@ -169,15 +169,15 @@ struct BatchTable {
     }
   }
 
-  /// The status word of a row. `truncated`: reading stopped partway (a cut-off or damaged
-  /// feed, an interrupted import), so the row has the partial figure of what was read — the same
-  /// figure `measure`, `import` and `shifts` give — and the batch exits 1.
+  /// The status word of a row: `failed` when the input could not be measured, otherwise
+  /// RouteQuality's (`RouteQuality.Status`). `truncated`: reading stopped partway (a cut-off or
+  /// damaged feed, an interrupted import), so the row has the partial figure of what was read —
+  /// the same figure `measure`, `import` and `shifts` give — and the batch exits 1.
   static func status(_ result: InputResult) -> String {
     guard let distance = result.measurement?.distance else { return "failed" }
-    if distance.cutOff != nil { return "truncated" }
-    if result.failure != nil { return "failed" }
-    if !distance.isMeasured { return "unmeasurable" }
-    return distance.isPartial ? "partial" : "measured"
+    let status = RouteQuality(distance).status
+    if status != .truncated, result.failure != nil { return "failed" }
+    return status.rawValue
   }
 
   mutating func row(for result: InputResult) -> String {
@@ -229,9 +229,8 @@ struct BatchTable {
     let distance = measurement.distance
     let report = measurement.report
     let count = locale.formattedCount
-    let miles = distance.isMeasured ? locale.formattedOneDecimal(distance.miles) : "-"
-    let floorMiles = distance.isMeasured ? locale.formattedOneDecimal(distance.floorMiles) : "-"
-    return pad(miles, 8) + pad(floorMiles, 10)
+    let quality = RouteQuality(distance, locale: locale)
+    return pad(quality.milesColumn, 8) + pad(quality.floorMilesColumn, 10)
       + pad(distance.isMeasured ? count(distance.contributingSegmentCount) : "-", 10)
       + pad(distance.isMeasured ? count(distance.gapCount) : "-", 6)
       + pad(count(distance.usablePositionCount), 11) + pad(count(report.rejectedCount), 10)
@@ -251,7 +250,7 @@ struct BatchTable {
     let report = measurement.report
     let quality = RouteQuality(distance, locale: locale)
     return [
-      field(result.source), measurement.format.rawValue, JSONObject.number(distance.meters),
+      field(result.source), result.formatLabel ?? "", JSONObject.number(distance.meters),
       JSONObject.number(distance.miles), JSONObject.number(distance.floorMeters),
       JSONObject.number(distance.floorMiles), String(distance.contributingSegmentCount), String(distance.gapCount),
       String(distance.usablePositionCount), String(distance.usesInferredContinuity), String(distance.isMeasured),
@@ -316,6 +315,7 @@ enum BatchJob: Sendable {
         report.sessions = 0
         report.firstTimestamp = distance.segments.first?.start
         report.lastTimestamp = distance.segments.last?.end
+        // `.csv` is a placeholder the report never shows: `formatName` ("store") labels the row.
         result.measurement = FeedMeasurement(format: .csv, distance: distance, report: report)
       } catch {
         result.failure = "\(error)"

@@ -8,8 +8,14 @@ struct InputResult {
   var measurement: FeedMeasurement?
   /// The message for a failed or partly read input, already prefixed `FILE:LINE:`.
   var failure: String?
-  /// The format to report when the input was not a feed file (`pipe`'s inline samples).
+  /// The format to report when the input was not a feed file (`pipe`'s inline samples, a
+  /// stored shift); use `formatLabel`.
   var formatName: String?
+  /// The one word every output gives for where the input came from: `formatName` when the
+  /// input was not a feed file (`store`, `samples`), else the feed format read (`gpx`, `csv`,
+  /// …); nil when nothing was read. A stored shift's measurement carries a placeholder format,
+  /// never shown.
+  var formatLabel: String? { formatName ?? measurement?.format.rawValue }
   /// Retained positions, kept only when a picture was asked for.
   var positions: [RoutePosition] = []
   /// True for a file a directory walk found (not named by the user): one that turns out not to

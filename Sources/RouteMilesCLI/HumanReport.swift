@@ -83,7 +83,7 @@ enum HumanReport {
       for (index, segment) in distance.segments.enumerated() {
         lines.append(
           "    \(index + 1). \(CivilTime.iso8601(segment.start)) → \(CivilTime.iso8601(segment.end)) "
-            + "(\(CivilTime.duration(segment.duration))), \(locale.formattedCount(segment.positionCount)) positions, "
+            + "(\(DurationWords.short(segment.duration))), \(locale.formattedCount(segment.positionCount)) positions, "
             + "\(locale.formattedOneDecimal(segment.meters)) m (at least \(locale.formattedOneDecimal(segment.floorMeters)) m proven)")
       }
     }
@@ -92,7 +92,7 @@ enum HumanReport {
       for (index, gap) in distance.gaps.enumerated() {
         lines.append(
           "    \(index + 1). \(words(gap.kind.rawValue)): \(CivilTime.iso8601(gap.start)) → \(CivilTime.iso8601(gap.end)) "
-            + "(\(CivilTime.duration(gap.duration)))")
+            + "(\(DurationWords.short(gap.duration)))")
       }
     }
     return lines

@@ -12,7 +12,7 @@ import Darwin
 enum InputPaths {
   /// File name extensions a directory walk picks up (case-insensitive). `gz` takes in any
   /// gzipped feed (`x.gpx.gz`, `x.fit.gz`): what is inside is detected after decompression.
-  static let feedExtensions: Set<String> = ["gpx", "nmea", "nma", "txt", "log", "csv", "tsv", "tcx", "kml", "kmz", "fit", "rec", "gz"]
+  static let feedExtensions: Set<String> = ["gpx", "nmea", "nma", "txt", "log", "csv", "tsv", "tcx", "kml", "kmz", "geojson", "fit", "json", "rec", "gz"]
 
   /// One file to measure, and whether a directory walk found it (rather than the user naming
   /// it, or a pattern matching it).

@@ -14,6 +14,9 @@ struct JSONObject {
   mutating func set(_ key: String, _ value: Int) {
     members.append("\(JSONObject.quote(key)):\(value)")
   }
+  mutating func set(_ key: String, _ value: Int?) {
+    members.append("\(JSONObject.quote(key)):\(value.map(String.init) ?? "null")")
+  }
   mutating func set(_ key: String, _ value: Bool) {
     members.append("\(JSONObject.quote(key)):\(value)")
   }

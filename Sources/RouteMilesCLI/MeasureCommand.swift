@@ -83,7 +83,8 @@ enum MeasureCommand {
       if let measurement = result.measurement, wantsPicture {
         let picture = RoutePicture(
           positions: result.positions, distance: measurement.distance,
-          title: RouteQuality(measurement.distance, locale: options.locale).line, window: options.settings.window)
+          title: RouteQuality(measurement.distance, locale: options.locale).line,
+          window: result.timeline?.window ?? options.settings.window, timeline: result.timeline)
         if let geojsonPath {
           try write(GeoJSONWriter.document(picture), to: geojsonPath, index: index, source: path, console: console)
         }

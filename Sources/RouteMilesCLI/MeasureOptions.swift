@@ -22,12 +22,12 @@ struct MeasureOptions {
   /// The help text for these options, aligned.
   static let help = """
     Reading feeds:
-      --input-format FORMAT   gpx, nmea, csv, tcx, kml, fit or owntracks: skip format
-                              detection (gzip and zip are still recognised).
+      --input-format FORMAT   gpx, nmea, csv, tcx, kml, fit, geojson, takeout or owntracks:
+                              skip format detection (gzip and zip are still recognised).
       --date YYYY-MM-DD       UTC date an NMEA log starts on; needed for GGA-only logs, and
                               overrides the dates in the log (midnight rollover still applies).
       --columns SPEC          CSV column mapping, e.g. 'timestamp=Time,latitude=3,longitude=4'
-                              (see README, "CSV").
+                              (see docs/formats/csv.md).
 
     Measuring:
       --no-filter             Measure rows as stored: no capture filter, only the calculator's
@@ -63,7 +63,7 @@ struct MeasureOptions {
     if timelines { timelineSource = try Self.timelineSource(arguments) }
     if let text = formatOption.flatMap(arguments.value) ?? arguments.value("input-format") {
       guard let format = FeedFormat(rawValue: text.lowercased()) else {
-        throw .usage("unknown input format '\(text)': use gpx, nmea, csv, tcx, kml, fit or owntracks", command: command)
+        throw .usage("unknown input format '\(text)': use gpx, nmea, csv, tcx, kml, fit, geojson, takeout or owntracks", command: command)
       }
       inputFormat = format
     }
@@ -83,8 +83,9 @@ struct MeasureOptions {
     if let identifier = arguments.value("locale") {
       locale = try Self.locale(identifier, command: command)
     }
-    let interval = try arguments.double("max-interval", minimum: 0) ?? RouteContinuity.defaultMaximumSampleInterval
-    settings.maximumSampleInterval = interval
+    // The one place the interval is held; the filter and the readers take it from `settings`.
+    settings.maximumSampleInterval =
+      try arguments.double("max-interval", minimum: 0) ?? RouteContinuity.defaultMaximumSampleInterval
 
     if arguments.has("no-filter") {
       for name in ["max-accuracy", "max-fix-age", "max-speed", "min-movement", "reanchor-after"]
@@ -103,7 +104,6 @@ struct MeasureOptions {
       if let value = try arguments.double("min-movement", minimum: 0) { filter.minimumMovement = value }
       if let value = try arguments.integer("reanchor-after", minimum: 0) { filter.speedRejectionsBeforeReanchoring = value }
       if arguments.has("keep-null-island") { filter.rejectsNullIsland = false }
-      filter.maximumSampleInterval = interval
       settings.filter = filter
     }
 

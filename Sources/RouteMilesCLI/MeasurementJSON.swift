@@ -22,9 +22,8 @@ enum MeasurementJSON {
     let distance = measurement.distance
     let report = measurement.report
     let quality = RouteQuality(distance, locale: locale)
-    json.set("format", result.formatName ?? measurement.format.rawValue)
+    json.set("format", result.formatLabel)
     figures(distance, quality: quality, into: &json)
-    json.set("unmeasurable", distance.unmeasurable?.rawValue)
     json.set("details", strings: quality.detailSentences)
     json.set("inputRows", report.records)
     json.set("rejectedByReason", counts(report.rejected))
@@ -62,20 +61,23 @@ enum MeasurementJSON {
     return json
   }
 
-  /// The pinned figures of a measured route, from `meters` to `summary`.
+  /// The pinned figures of a route, from `meters` to `summary`. An unmeasurable route writes
+  /// `null` for `meters`, `miles`, `segmentCount` and `gapCount` (no counts rather than counts of
+  /// zero, seed 004); `unmeasurable` says which kind of nothing it is.
   static func figures(_ distance: RouteDistance, quality: RouteQuality, into json: inout JSONObject) {
-    json.set("meters", distance.meters)
-    json.set("miles", distance.miles)
+    json.set("meters", distance.measurement?.meters)
+    json.set("miles", distance.measurement?.miles)
     json.set("floorMeters", distance.floorMeters)
     json.set("floorMiles", distance.floorMiles)
-    json.set("segmentCount", distance.contributingSegmentCount)
-    json.set("gapCount", distance.gapCount)
+    json.set("segmentCount", distance.reportedCounts?.segments)
+    json.set("gapCount", distance.reportedCounts?.gaps)
     json.set("usablePositionCount", distance.usablePositionCount)
     json.set("usesInferredContinuity", distance.usesInferredContinuity)
     json.set("isMeasured", distance.isMeasured)
     json.set("isPartial", distance.isPartial)
     json.set("summary", quality.line)
     json.set("floorSummary", quality.floorSentence)
+    json.set("unmeasurable", distance.unmeasurable?.rawValue)
   }
 
   static func ingest(_ report: IngestReport, distance: RouteDistance) -> JSONObject {

@@ -99,9 +99,10 @@ enum PipeRecord {
   static func result(for bytes: UnsafeBufferPointer<UInt8>, line: Int, options: MeasureOptions) -> Output {
     let record: JSONValue
     do {
-      record = try JSONParser.parse(bytes)
+      // The samples are checked here but read by `PipeSampleReader`, streaming.
+      record = try JSONParser.parse(bytes, skippingElementsOf: "samples")
     } catch {
-      return errorLine(id: "null", message: "record on line \(line): \(error)")
+      return errorLine(id: "null", message: "record on line \(line): invalid JSON: \(error.detail)")
     }
     guard case .object = record else {
       return errorLine(id: "null", message: "record on line \(line) is not a JSON object")
@@ -119,8 +120,8 @@ enum PipeRecord {
     measuredOptions.settings = settings
     let result: InputResult
     switch (record["samples"], record["path"]) {
-    case (.array(let samples)?, nil):
-      result = measure(samples: samples, source: "stdin:\(line)", settings: settings)
+    case (.array?, nil):
+      result = measure(record: bytes, source: "stdin:\(line)", settings: settings)
       if result.measurement == nil {
         return errorLine(id: idText, message: result.failure ?? "record on line \(line): not measured")
       }
@@ -151,15 +152,6 @@ enum PipeRecord {
     var description: String
   }
 
-  /// A session value as a string key: strings as they are, numbers in their JSON form.
-  static func sessionKey(_ value: JSONValue?) -> String? {
-    switch value {
-    case .string(let key)?: key
-    case .number(let number)?: JSONObject.number(number)
-    default: nil
-    }
-  }
-
   static func time(_ value: JSONValue) -> Double? {
     switch value {
     case .number(let seconds): CivilTime.supportedTimestamps.contains(seconds) ? seconds : nil
@@ -185,64 +177,16 @@ enum PipeRecord {
     }
   }
 
-  /// Runs the samples through the same ingest stage a feed goes through; a sample that cannot be
-  /// read is counted as unreadable with its 1-based index as the "line".
-  static func measure(samples: [JSONValue], source: String, settings: IngestSettings) -> InputResult {
-    // A record's samples are a recorded shift, judged in time order however the warehouse
-    // returned them (with --filter; without it the calculator sorts them anyway).
-    var ingest = ShiftIngest(settings: settings, retained: DiscardRetainedSamples(), order: .timeSorted)
-    // Sessions are minted in the sorted order of their keys, not in order of appearance, so any
-    // permutation of a shift's rows (a warehouse returns them in no order) mints the same IDs
-    // and gives a bit-identical result.
-    var keys = Set<String>()
-    for sample in samples {
-      if let key = sessionKey(sample["session"]) { keys.insert(key) }
-    }
-    var sessions: [String: Int] = [:]
-    for (ordinal, key) in keys.sorted().enumerated() {
-      sessions[key] = ordinal
-      ingest.registerSession(ordinal)
-    }
-    for (index, sample) in samples.enumerated() {
-      let line = index + 1
-      guard case .object = sample else {
-        ingest.unreadable(.badNumber, line: line)
-        continue
-      }
-      guard let t = sample["t"], let timestamp = time(t) else {
-        ingest.unreadable(.badTime, line: line)
-        continue
-      }
-      guard case .number(let latitude)? = sample["lat"], case .number(let longitude)? = sample["lon"] else {
-        ingest.unreadable(.badNumber, line: line)
-        continue
-      }
-      var accuracy: Double?
-      switch sample["acc"] {
-      case .number(let value)?: accuracy = value
-      case nil, .null?: accuracy = nil
-      default:
-        ingest.unreadable(.badNumber, line: line)
-        continue
-      }
-      var session: Int?
-      switch sample["session"] {
-      case nil, .null?: session = nil
-      case .string?, .number?: session = sessionKey(sample["session"]).flatMap { sessions[$0] }
-      default:
-        ingest.unreadable(.badNumber, line: line)
-        continue
-      }
-      ingest.position(
-        RouteSample(timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy),
-        session: session, line: line)
-    }
+  /// Runs the record's samples through the same ingest stage a feed goes through
+  /// (`PipeSampleReader`: a sample that cannot be read is counted as unreadable with its 1-based
+  /// index as the "line").
+  static func measure(record: UnsafeBufferPointer<UInt8>, source: String, settings: IngestSettings) -> InputResult {
+    let (measurement, failure) = PipeSampleReader.measure(record: record, settings: settings)
     var result = InputResult(source: source)
-    do {
-      try ingest.finish()
-      result.measurement = ingest.measurement(format: .csv)
-    } catch {
-      result.failure = "\(source): \(error)"
+    if let failure {
+      result.failure = "\(source): \(failure)"
+    } else {
+      result.measurement = measurement
     }
     result.formatName = "samples"
     return result

@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// A one-line progress bar on standard error: files done of total, positions per second, ETA.
 /// Redrawn at most ten times a second; cleared when done.
 final class ProgressBar {
@@ -23,12 +25,12 @@ final class ProgressBar {
     let width = 24
     let filled = total > 0 ? width * done / total : width
     let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
-    var eta = "--:--"
+    var eta = DurationWords.clock(.infinity)
     if done > 0, done < total {
       let remaining = elapsed / Double(done) * Double(total - done)
-      eta = Self.clockText(remaining)
+      eta = DurationWords.clock(remaining)
     } else if done == total {
-      eta = "0:00"
+      eta = DurationWords.clock(0)
     }
     console.err("\r[\(bar)] \(done)/\(total) files · \(Self.grouped(Int(rate))) positions/s · ETA \(eta) ")
     drewSomething = true
@@ -44,14 +46,6 @@ final class ProgressBar {
   static func seconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return Double(seconds) + Double(attoseconds) / 1e18
-  }
-
-  static func clockText(_ seconds: Double) -> String {
-    guard seconds.isFinite else { return "--:--" }
-    let whole = Int(seconds.rounded())
-    let (hours, minutes, secs) = (whole / 3600, whole / 60 % 60, whole % 60)
-    let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-    return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
   }
 
   static func grouped(_ value: Int) -> String {

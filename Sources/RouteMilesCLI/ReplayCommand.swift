@@ -34,7 +34,7 @@ enum ReplayCommand {
     identical, and the replay says so, or says why not.
 
     On a terminal the card redraws in place; otherwise, or with --json, one JSON line per update
-    (fields in README, "Replay").
+    (fields in docs/replay.md).
 
     Timing:
       --speed FACTOR|max      Shift seconds per real second (default 1; max = no waiting).
@@ -234,7 +234,7 @@ struct LiveReplay {
     self.settings = settings
     self.store = store
     self.console = console
-    puller = FeedRecordPuller(source, format: options.inputFormat, options: options.feedOptions)
+    puller = FeedRecordPuller(source, format: options.inputFormat, options: options.settings.readerOptions(options.feedOptions))
     var ingestSettings = options.settings
     ingestSettings.window = nil
     // Capture runs only while the shift runs and is not parked: the capture service judges each
@@ -387,22 +387,14 @@ struct LiveReplay {
     guard !samples.isEmpty, let shift else { return }
     batches += 1
     let discard = settings.discardFraction > 0 && random.unit() < settings.discardFraction
-    try store.database.beginImmediate()
-    do {
+    if discard {
+      // Measured while in the store, then lost: the next refresh must notice.
+      try store.appendSamplesThenRollBack(samples, to: shift) { _ = try live?.refresh(from: store) }
+      discardedBatches += 1
+      emitEvent("discard", extra: { $0.set("samples", samples.count) })
+    } else {
       try store.appendSamples(samples, to: shift)
-      if discard {
-        // Measured while in the store, then lost: the next refresh must notice.
-        _ = try live?.refresh(from: store)
-        try store.database.rollback()
-        discardedBatches += 1
-        emitEvent("discard", extra: { $0.set("samples", samples.count) })
-      } else {
-        try store.database.commit()
-        storedSamples += samples.count
-      }
-    } catch {
-      if store.database.isInTransaction { try? store.database.rollback() }
-      throw error
+      storedSamples += samples.count
     }
   }
 
@@ -450,8 +442,8 @@ struct LiveReplay {
     try store.finishShift(shift, end: window?.end)
     let final = try store.measure(shift: shift, maximumSampleInterval: options.settings.maximumSampleInterval)
     let liveDistance = live.distance
-    let identical = final == liveDistance
-    let reason = identical ? nil : Self.whyDifferent(live: liveDistance, final: final, window: window)
+    let reason = ActiveRouteMeasurement.whyFinalDiffers(live: liveDistance, final: final)
+    let identical = reason == nil
     let liveLine = RouteQuality(liveDistance, locale: options.locale).line
     let finalLine = RouteQuality(final, locale: options.locale).line
     if settings.json {
@@ -483,7 +475,7 @@ struct LiveReplay {
       json.set("refreshes", counters)
       console.out(json.text + "\n")
     } else {
-      console.out("\nShift ended after \(ReplayCommand.clockText(clock - startTime)).\n")
+      console.out("\nShift ended after \(DurationWords.clock(clock - startTime)).\n")
       for line in interruptionLines() { console.out("  \(line).\n") }
       console.out("  Last live figure:  \(liveLine)\n")
       console.out("  Final figure:      \(finalLine)  (measured from the stored rows in one pass)\n")
@@ -502,7 +494,7 @@ struct LiveReplay {
     }
     if let at = settings.interruptAt, !interruptDone {
       console.err(
-        "routemiles: --interrupt-at \(at) is after the feed's last position (the shift ended after \(ReplayCommand.clockText(clock - startTime))); no interruption was played\n")
+        "routemiles: --interrupt-at \(at) is after the feed's last position (the shift ended after \(DurationWords.clock(clock - startTime))); no interruption was played\n")
       return ExitCode.usage
     }
     return ExitCode.success
@@ -532,22 +524,6 @@ struct LiveReplay {
     return ExitCode.success
   }
 
-  /// Says why the live and final figures differ, from what differs between them.
-  static func whyDifferent(live: RouteDistance, final: RouteDistance, window: ShiftWindow?) -> String {
-    var reasons: [String] = []
-    let windowGaps = final.gaps.filter { $0.kind == .windowStart || $0.kind == .windowEnd }.count
-    if windowGaps > 0 {
-      reasons.append("the final figure is measured against the shift window, which adds \(windowGaps) window \(windowGaps == 1 ? "gap" : "gaps") a running shift cannot have")
-    }
-    if final.positionsOutsideWindow > 0 {
-      reasons.append("\(final.positionsOutsideWindow) stored positions lie outside the shift window and are not measured in the final figure")
-    }
-    if reasons.isEmpty {
-      reasons.append("the live walk extends forwards only, while the one-pass measurement sorts every stored row; the stored rows are not in time order")
-    }
-    return reasons.joined(separator: "; ") + "."
-  }
-
   func shiftSeconds(_ time: Double) -> Double { ((time - startTime) * 1000).rounded() / 1000 }
 
   func emitEvent(_ type: String, extra: (inout JSONObject) -> Void) {
@@ -567,14 +543,14 @@ struct LiveReplay {
     if let at = interruptedAt {
       let resumes = at + settings.relaunchAfter
       lines.append(
-        "Capture interrupted at \(ReplayCommand.clockText(at - startTime)) · \(lostSamples) unsaved "
+        "Capture interrupted at \(DurationWords.clock(at - startTime)) · \(lostSamples) unsaved "
           + "\(lostSamples == 1 ? "sample" : "samples") lost · "
           + (clock >= resumes
-            ? "resumed at \(ReplayCommand.clockText(resumes - startTime)) as a new capture session"
-            : "resumes at \(ReplayCommand.clockText(resumes - startTime))"))
+            ? "resumed at \(DurationWords.clock(resumes - startTime)) as a new capture session"
+            : "resumes at \(DurationWords.clock(resumes - startTime))"))
     }
     if replayInterrupted.load(ordering: .relaxed) {
-      lines.append("Replay stopped with Ctrl-C at \(ReplayCommand.clockText(clock - startTime)): the shift ended there")
+      lines.append("Replay stopped with Ctrl-C at \(DurationWords.clock(clock - startTime)): the shift ended there")
     }
     return lines
   }
@@ -592,7 +568,7 @@ struct LiveReplay {
       var json = JSONObject()
       json.set("type", "update")
       json.set("shiftSeconds", shiftSeconds(clock))
-      json.set("clock", ReplayCommand.clockText(clock - startTime))
+      json.set("clock", DurationWords.clock(clock - startTime))
       json.set("feedTime", CivilTime.iso8601(clock))
       json.set("state", Self.stateWord(timeline.state(at: clock)))
       json.set("stateLine", card?.stateLine)
@@ -622,7 +598,7 @@ struct LiveReplay {
       return
     }
     var lines = [
-      "\(card?.stateLine ?? ShiftCard.inProgressLine) · \(ReplayCommand.clockText(working))"
+      "\(card?.stateLine ?? ShiftCard.inProgressLine) · \(DurationWords.clock(working))"
         + (card?.parkedLine.map { " · " + $0 } ?? ""),
       quality.line,
       latest.isMeasured
@@ -652,14 +628,5 @@ extension LiveReplay {
     case .parked: "parked"
     case .ended: "ended"
     }
-  }
-}
-
-extension ReplayCommand {
-  /// `H:MM:SS`.
-  static func clockText(_ seconds: Double) -> String {
-    let whole = max(0, Int(seconds.rounded(.down)))
-    let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-    return "\(whole / 3600):\(two(whole / 60 % 60)):\(two(whole % 60))"
   }
 }

@@ -33,8 +33,8 @@ extension HumanReport {
     let end = timeline.end.map(CivilTime.iso8601) ?? "still running"
     let pauses = timeline.pauseCount
     let parks = timeline.parkCount
-    return "Shift \(start) – \(end): working time \(CivilTime.duration(timeline.workingDuration(asOf: instant))), "
-      + "\(pauses) \(pauses == 1 ? "pause" : "pauses") (\(CivilTime.duration(timeline.pausedDuration(asOf: instant)))), "
-      + "\(parks) \(parks == 1 ? "park" : "parks") (\(CivilTime.duration(timeline.parkedDuration(asOf: instant))))."
+    return "Shift \(start) – \(end): working time \(DurationWords.short(timeline.workingDuration(asOf: instant))), "
+      + "\(pauses) \(pauses == 1 ? "pause" : "pauses") (\(DurationWords.short(timeline.pausedDuration(asOf: instant)))), "
+      + "\(parks) \(parks == 1 ? "park" : "parks") (\(DurationWords.short(timeline.parkedDuration(asOf: instant))))."
   }
 }

@@ -324,7 +324,7 @@ enum ShiftsCommand {
       ?? "not measured"
     return pad(String(record.id.rawValue), 7) + "  " + pad(statusWord(record), 12, left: true) + "  "
       + pad(start, 20, left: true) + "  " + pad(end, 20, left: true) + "  "
-      + pad(workingSeconds(record).map(CivilTime.duration) ?? "—", 8, left: true) + "  "
+      + pad(workingSeconds(record).map(DurationWords.short) ?? "—", 8, left: true) + "  "
       + pad(locale.formattedCount(record.sampleCount), 7)
       + "  " + figure + "  (" + record.source + ")"
   }

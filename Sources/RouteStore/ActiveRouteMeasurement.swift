@@ -8,10 +8,11 @@ import RouteMileage
 ///
 /// 1. **Probes** — two indexed lookups, O(log *N*) each, whatever the shift's length:
 ///    `SELECT max(id) FROM route_samples WHERE shift_id = ?` (answered from the end of the
-///    `(shift_id)` index, whose entries end in the rowid), and the last row consumed, by rowid.
-///    The seed's "count of the shift's rows" is deliberately not used: SQLite's `count(*)`
-///    visits every index entry, so it is O(*n*) in the shift's rows, and a 24-hour shift's
-///    refresh would cost 24 times a 1-hour one. When the largest rowid is the high-water mark
+///    `(shift_id)` index, whose entries end in the rowid), and the last row consumed, by rowid;
+///    plus the connection's change marks, O(1). The seed's count of rows is not taken on every
+///    refresh: SQLite's `count(*)` visits every index entry, so it is O(*n*) in the shift's rows,
+///    and a 24-hour shift's refresh would cost 24 times a 1-hour one; step 4 says when it is
+///    taken. When the largest rowid is the high-water mark
 ///    and the last consumed row is still there, unchanged, nothing happened: the held figure is
 ///    returned and no row is fetched.
 /// 2. **Detects a discard exactly.** Rows leave a running shift only from its end: a rolled-back
@@ -26,19 +27,30 @@ import RouteMileage
 ///    and walks those rows. While the newest consumed row exists every new row gets a larger
 ///    rowid (SQLite assigns max(rowid) + 1), so none is missed. A fetched row at or before the
 ///    last position walked is not counted (the walk's forward-only rule, as in a single pass).
+/// 4. **Counts the rows consumed** (the seed's check) when the store may have changed in a way
+///    the fetched rows do not explain: `SELECT count(*) … WHERE shift_id = ? AND id <= highWater`
+///    against the rows this walk has consumed, and a fresh measurement when they differ. That is
+///    what catches an *older* row deleted (or moved to another shift, or inserted below the
+///    high-water mark) while the newest consumed row stays in place. The count is O(*n*) in the
+///    shift's rows, so it is run only when needed, decided in O(1): this connection's
+///    `total_changes()` moved by more than the rows just fetched, or `PRAGMA data_version` says
+///    another connection committed. On the connection that writes the shift — the capture
+///    path — appending rows moves `total_changes()` by exactly the rows fetched, so a refresh
+///    stays O(log *N* + *k*) and never counts; a reader on another connection counts on every
+///    refresh that follows a commit.
 ///
 /// A fresh measurement reads the shift's rows once, orders them exactly as
 /// `RouteMileageCalculator` does and walks them, so at that moment it is bit-identical to the
 /// one-pass figure; for rows arriving in time order (which the capture filter guarantees) every
 /// later extension stays bit-identical to it too.
 ///
-/// Limits, stated plainly: deleting an *older* row of a running shift while leaving the newest
-/// consumed row in place is not a capture event and is not detected (the held figure keeps that
-/// row's distance until the next fresh measurement); a discard followed by a re-insert that puts
-/// a bit-identical row (time, coordinates, session) back at the same rowid while changing rows
-/// before it is not detected either. A store that holds rows out of time order is measured
-/// exactly by the one-pass calculation and approximately by an extension. None of this reaches a
-/// finished shift: its figure is always `RouteStore.measure(shift:)`, one pass over its rows.
+/// Limits, stated plainly: an older row *updated in place* (same rowid, same shift, new time or
+/// coordinates) leaves the count unchanged and is not detected (the held figure keeps that
+/// row's old distance until the next fresh measurement); neither is a discard followed by a
+/// re-insert that puts back a bit-identical newest row and as many rows as it removed. A store
+/// that holds rows out of time order is measured exactly by the one-pass calculation and
+/// approximately by an extension. None of this reaches a finished shift: its figure is always
+/// `RouteStore.measure(shift:)`, one pass over its rows.
 ///
 /// Nothing derived is persisted: the walk lives as long as this value.
 public struct ActiveRouteMeasurement: Sendable {
@@ -54,6 +66,9 @@ public struct ActiveRouteMeasurement: Sendable {
     public var freshMeasurements = 0
     /// Rows read from the store by fetches (extensions and fresh measurements), not probes.
     public var rowsFetched = 0
+    /// Refreshes that counted the shift's consumed rows (the store changed beyond the rows
+    /// fetched: another connection committed, or this one deleted or updated something).
+    public var rowCounts = 0
     public init() {}
   }
 
@@ -80,6 +95,11 @@ public struct ActiveRouteMeasurement: Sendable {
   public let maximumSampleInterval: Double
   var walk: RouteMileageAccumulator
   var newestConsumed: ConsumedRow?
+  /// Rows of the shift walked so far, all at or below the high-water rowid: what the store
+  /// must still hold there for the walk to stand.
+  var rowsConsumed = 0
+  /// The store's change marks at the last refresh; nil before the first.
+  var lastMarks: RouteStore.ChangeMarks?
   /// The figure as of the last refresh.
   public private(set) var distance: RouteDistance
   public private(set) var counters = Counters()
@@ -117,6 +137,8 @@ public struct ActiveRouteMeasurement: Sendable {
   @discardableResult
   public mutating func refresh(from store: RouteStore) throws -> RouteDistance {
     counters.probes += 1
+    let marks = try store.changeMarks()
+    defer { lastMarks = marks }
     let largest = try store.largestRowID(of: shift)
     if let consumed = newestConsumed {
       let current = try store.consumedRow(id: consumed.id)
@@ -125,15 +147,26 @@ public struct ActiveRouteMeasurement: Sendable {
         return distance
       }
     }
-    guard let largest, largest > highWaterRowID else {
+    var fetched = 0
+    if let largest, largest > highWaterRowID {
+      counters.extensions += 1
+      try store.forEachRow(of: shift, after: highWaterRowID) { id, position in
+        fetched += 1
+        walk.append(position)
+        newestConsumed = ConsumedRow(id: id, shift: shift.rawValue, position: position)
+      }
+      counters.rowsFetched += fetched
+      rowsConsumed += fetched
+    } else {
       counters.unchanged += 1
-      return distance
     }
-    counters.extensions += 1
-    try store.forEachRow(of: shift, after: highWaterRowID) { id, position in
-      counters.rowsFetched += 1
-      walk.append(position)
-      newestConsumed = ConsumedRow(id: id, shift: shift.rawValue, position: position)
+    // The seed's count of rows consumed, when the change marks cannot vouch for the store.
+    if let last = lastMarks, !marks.explains(since: last, fetchedRows: fetched) {
+      counters.rowCounts += 1
+      if try store.rowCount(of: shift, through: highWaterRowID) != rowsConsumed {
+        try measureAfresh(from: store)
+        return distance
+      }
     }
     distance = walk.distance
     return distance
@@ -154,11 +187,50 @@ public struct ActiveRouteMeasurement: Sendable {
     walk = RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, timeline: walk.timeline)
     walk.append(contentsOf: positions)
     newestConsumed = newest
+    rowsConsumed = positions.count
     distance = walk.distance
   }
 }
 
 extension RouteStore {
+  /// What tells a live refresh, in O(1), whether the store changed beyond the rows it fetched.
+  public struct ChangeMarks: Sendable, Hashable {
+    /// `PRAGMA data_version`: moves when another connection commits.
+    var dataVersion: Int64
+    /// This connection's `total_changes()`: moves with every row it inserts, updates or deletes.
+    var totalChanges: Int64
+
+    /// True when nothing changed since `last` except `fetchedRows` rows appended on this
+    /// connection (which the refresh has just walked).
+    func explains(since last: ChangeMarks, fetchedRows: Int) -> Bool {
+      dataVersion == last.dataVersion && totalChanges - last.totalChanges == Int64(fetchedRows)
+    }
+  }
+
+  /// The connection's change marks now. O(1).
+  func changeMarks() throws -> ChangeMarks {
+    if dataVersionStatement == nil { dataVersionStatement = try database.prepare("PRAGMA data_version") }
+    let statement = dataVersionStatement!
+    defer { statement.reset() }
+    _ = try statement.step()
+    return ChangeMarks(dataVersion: statement.integer(at: 0), totalChanges: database.totalChanges)
+  }
+
+  /// How many of the shift's rows have a rowid at or below `through`.
+  ///
+  /// - Complexity: O(*n*) in those rows: SQLite steps through the `(shift_id)` index entries.
+  func rowCount(of shift: ShiftID, through: Int64) throws -> Int {
+    if rowsThroughStatement == nil {
+      rowsThroughStatement = try database.prepare("SELECT count(*) FROM route_samples WHERE shift_id = ? AND id <= ?")
+    }
+    let statement = rowsThroughStatement!
+    try statement.bind(shift.rawValue, at: 1)
+    try statement.bind(through, at: 2)
+    defer { statement.reset() }
+    _ = try statement.step()
+    return Int(statement.integer(at: 0))
+  }
+
   /// `max(id)` of the shift's rows: one seek to the end of its stretch of the `(shift_id)` index.
   ///
   /// - Complexity: O(log *N*).

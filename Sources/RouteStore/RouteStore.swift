@@ -20,6 +20,8 @@ public final class RouteStore {
   var largestRowIDStatement: Statement?
   var rowByIDStatement: Statement?
   var rowsAfterStatement: Statement?
+  var dataVersionStatement: Statement?
+  var rowsThroughStatement: Statement?
 
   /// Opens (creating and migrating when needed) the store at `path`.
   ///

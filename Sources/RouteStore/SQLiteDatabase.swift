@@ -111,6 +111,11 @@ public final class Database {
   /// Rows changed by the last INSERT, UPDATE or DELETE on this connection.
   public var changes: Int { Int(sqlite3_changes(handle)) }
 
+  /// Rows inserted, updated or deleted by this connection since it opened (a rollback does not
+  /// take any back). O(1). With `PRAGMA data_version` (other connections' commits) it tells the
+  /// live path whether anything beyond the rows it fetched could have changed.
+  public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+
   /// Prepares one statement. Prepare once and reuse for anything run per row or per batch.
   public func prepare(_ sql: String) throws -> Statement {
     try Statement(database: self, sql: sql)

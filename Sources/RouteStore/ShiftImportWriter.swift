@@ -1,4 +1,3 @@
-import RouteFeeds
 import RouteMileage
 
 /// Writes an import's retained samples into its shift in whole batches, and marks the shift

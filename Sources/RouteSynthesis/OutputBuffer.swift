@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// A 64 KiB byte buffer the writers format into, with the number formatting they need.
 ///
 /// Numbers are written by integer arithmetic after one rounding (half away from zero) to the
@@ -152,8 +154,8 @@ struct OutputBuffer {
   }
 }
 
-/// Day arithmetic for UTC timestamps (Howard Hinnant's `civil_from_days`), so the writers need
-/// no Foundation.
+/// Day arithmetic for UTC timestamps, so the writers need no Foundation; dates come from the
+/// domain's `CivilTime`.
 enum CivilCalendar {
   /// Milliseconds since 1970 into (days since 1970, millisecond of that day), flooring.
   @inline(__always)
@@ -167,26 +169,18 @@ enum CivilCalendar {
     return (day, Int(rest))
   }
 
+  /// The civil date of a day count: `CivilTime.date(daysSinceEpoch:)`, the domain's calendar.
+  @inline(__always)
   static func date(daysSinceEpoch days: Int64) -> (year: Int, month: Int, day: Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int(month), Int(day))
+    CivilTime.date(daysSinceEpoch: Int(days))
   }
 }
 
-/// Formats times the way the writers do, for reports.
+/// Formats times the way the writers do, for reports: `CivilTime.iso8601(milliseconds:)`, the
+/// one ISO 8601 text writer (the byte writer above streams the same text into feeds).
 public enum SynthesisTime {
   /// `2025-11-04T16:00:00Z`, with milliseconds when the time has them.
   public static func iso8601(milliseconds: Int64) -> String {
-    var out = OutputBuffer()
-    defer { out.release() }
-    out.iso8601(milliseconds: milliseconds, fractionDigits: milliseconds % 1000 == 0 ? 0 : 3)
-    return String(decoding: UnsafeBufferPointer(start: out.base, count: out.count), as: UTF8.self)
+    CivilTime.iso8601(milliseconds: milliseconds)
   }
 }

@@ -10,10 +10,6 @@ import RouteMileage
 ///
 /// - Complexity: O(1).
 public enum SynthesisMath {
-  /// Metres per degree of latitude on the package's sphere (radius 6,371,008.8 m), so a
-  /// displacement written here measures back to the same metres through `GeographicDistance`.
-  public static let metersPerDegree: Double = GeographicDistance.earthRadiusMeters * Double.pi / 180
-
   @usableFromInline static let halfPiHigh: Double = 1.570_796_326_734_125_614_17
   @usableFromInline static let halfPiLow: Double = 6.077_100_506_506_192_249_32e-11
   @usableFromInline static let twoOverPi: Double = 0.636_619_772_367_581_382_43

@@ -124,8 +124,8 @@ extension SyntheticDrive {
       // The start is moved up to 1.5 km from the town centre, so drives of one place differ.
       var placement = SynthesisRandom(seed: SynthesisSplitMix64.derive(seed, 5))
       let centreLatitude = configuration.place.latitude
-      let longitudeScale = SynthesisMath.cos(centreLatitude * Double.pi / 180) * SynthesisMath.metersPerDegree
-      originLatitude = centreLatitude + placement.uniform(-1500, 1500) / SynthesisMath.metersPerDegree
+      let longitudeScale = SynthesisMath.cos(centreLatitude * Double.pi / 180) * GeographicDistance.metersPerDegree
+      originLatitude = centreLatitude + placement.uniform(-1500, 1500) / GeographicDistance.metersPerDegree
       originLongitude = configuration.place.longitude + placement.uniform(-1500, 1500) / longitudeScale
       metersPerDegreeLongitude = longitudeScale
 
@@ -256,7 +256,7 @@ extension SyntheticDrive {
 
     private func truthPosition() -> (latitude: Double, longitude: Double) {
       (
-        originLatitude + motion.y / SynthesisMath.metersPerDegree,
+        originLatitude + motion.y / GeographicDistance.metersPerDegree,
         originLongitude + motion.x / metersPerDegreeLongitude
       )
     }
@@ -313,7 +313,7 @@ extension SyntheticDrive {
         accuracy = -1
         faults.insert(.invalidAccuracy)
       }
-      var latitude = Self.quantized(originLatitude + (motion.y + north) / SynthesisMath.metersPerDegree)
+      var latitude = Self.quantized(originLatitude + (motion.y + north) / GeographicDistance.metersPerDegree)
       var longitude = Self.quantized(originLongitude + (motion.x + east) / metersPerDegreeLongitude)
       if faultRNG.chance(rates.nullIsland) {
         latitude = 0

@@ -3,7 +3,7 @@
 #
 #   Tests/Fuzz/run-fuzzers.sh [SECONDS_PER_HARNESS] [HARNESS...]
 #
-# HARNESS is gpx, nmea, csv, columns, tcx, kml, fit, gzip, kmz or owntracks (default: all ten, one after another; run two copies of
+# HARNESS is gpx, nmea, csv, columns, tcx, kml, fit, gzip, kmz, owntracks, geojson, json or takeout (default: all thirteen, one after another; run two copies of
 # the script with different harnesses to use two cores). SECONDS defaults to 60.
 #
 # Build: RouteMileage and RouteFeeds are compiled as static libraries with
@@ -31,9 +31,9 @@ cd "$root"
 seconds="${1:-60}"
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(gpx nmea csv columns tcx kml fit gzip kmz owntracks)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(gpx nmea csv columns tcx kml fit gzip kmz owntracks geojson json takeout)
 for harness in "${harnesses[@]}"; do
-  case "$harness" in gpx | nmea | csv | columns | tcx | kml | fit | gzip | kmz | owntracks) ;; *) echo "unknown harness: $harness (gpx, nmea, csv, columns, tcx, kml, fit, gzip, kmz, owntracks)" >&2; exit 2 ;; esac
+  case "$harness" in gpx | nmea | csv | columns | tcx | kml | fit | gzip | kmz | owntracks | geojson | json | takeout) ;; *) echo "unknown harness: $harness (gpx, nmea, csv, columns, tcx, kml, fit, gzip, kmz, owntracks, geojson, json, takeout)" >&2; exit 2 ;; esac
 done
 
 work="Tests/Fuzz/.work"
@@ -73,7 +73,7 @@ exec 9>"$build/.lock"
 flock 9
 library RouteMileage
 library RouteFeeds
-name_of() { case "$1" in gpx) echo GPX ;; nmea) echo NMEA ;; csv) echo CSV ;; columns) echo Columns ;; tcx) echo TCX ;; kml) echo KML ;; fit) echo FIT ;; gzip) echo Gzip ;; kmz) echo KMZ ;; owntracks) echo OwnTracks ;; esac; }
+name_of() { case "$1" in gpx) echo GPX ;; nmea) echo NMEA ;; csv) echo CSV ;; columns) echo Columns ;; tcx) echo TCX ;; kml) echo KML ;; fit) echo FIT ;; gzip) echo Gzip ;; kmz) echo KMZ ;; owntracks) echo OwnTracks ;; geojson) echo GeoJSON ;; json) echo JSON ;; takeout) echo Takeout ;; esac; }
 for harness in "${harnesses[@]}"; do
   name="$(name_of "$harness")"
   sources=(Tests/Fuzz/Fuzz"$name".swift Tests/Fuzz/FuzzSupport.swift Tests/RouteFeedsTests/FeedInvariants.swift)
@@ -110,11 +110,15 @@ seed_harness() { # seed_harness HARNESS
   local harness="$1" dir="$work/seeds/$1" ext
   rm -rf "$dir"
   mkdir -p "$dir" "$work/corpus/$harness" "$work/crashers/$harness"
-  case "$harness" in gpx) ext=gpx ;; nmea) ext=nmea ;; tcx) ext=tcx ;; kml | kmz) ext=kml ;; fit) ext=fit ;; owntracks) ext=rec ;; *) ext=csv ;; esac
+  case "$harness" in gpx) ext=gpx ;; nmea) ext=nmea ;; tcx) ext=tcx ;; kml | kmz) ext=kml ;; fit) ext=fit ;; owntracks) ext=rec ;; geojson | json | takeout) ext=json ;; *) ext=csv ;; esac
   local files=()
-  for file in SampleRoutes/*."$ext" "$fixtures/realdata/$ext"/*."$ext" "$fixtures/acceptance"/*."$ext"; do
+  for file in SampleRoutes/*."$ext" "$fixtures/realdata/$ext"/*."$ext" "$fixtures/realdata/$harness"/*."$ext" "$fixtures/$harness"/*."$ext" "$fixtures/acceptance"/*."$ext"; do
     [ -f "$file" ] && files+=("$file")
   done
+  if [ "$harness" = geojson ] || [ "$harness" = json ]; then
+    # GeoJSON files end .geojson or .json.
+    for file in "$fixtures"/realdata/geojson/*; do [ -f "$file" ] && files+=("$file"); done
+  fi
   if [ "$harness" = gzip ]; then
     # The first 2 KB of each text feed gzipped whole, in two members, and cut short.
     local i=0

@@ -423,12 +423,12 @@ extension CSVReaderTests {
     let read = CSVTestSupport.read("# export\nINDEX,RCR,WHEN,Y,X\n1,T,2025-11-29T08:00:00Z,1,2\n")
     #expect(read.error == .unmappedColumns(
       line: 2,
-      detail: "found no timestamp, latitude or longitude column among the 5 columns of the header (INDEX, RCR, WHEN, Y, X); name them with --columns, for example --columns 'timestamp=<column>,latitude=<column>,longitude=<column>', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in the README's CSV section)"))
+      detail: "found no timestamp, latitude or longitude column among the 5 columns of the header (INDEX, RCR, WHEN, Y, X); name them with --columns, for example --columns 'timestamp=<column>,latitude=<column>,longitude=<column>', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in docs/formats/csv.md)"))
     #expect(read.error.map { "\($0)" }?.hasPrefix("cannot map the CSV columns: found no timestamp") == true)
     let partly = CSVTestSupport.read("Zeit,lat,X\n2025-11-29T08:00:00Z,1,2\n")
     #expect(partly.error == .unmappedColumns(
       line: 1,
-      detail: "found no timestamp or longitude column among the 3 columns of the header (Zeit, lat, X); name them with --columns, for example --columns 'timestamp=<column>,latitude=lat,longitude=<column>', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in the README's CSV section)"))
+      detail: "found no timestamp or longitude column among the 3 columns of the header (Zeit, lat, X); name them with --columns, for example --columns 'timestamp=<column>,latitude=lat,longitude=<column>', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in docs/formats/csv.md)"))
   }
 
   @Test func aFirstLineOfDataIsNotEchoedAndHeaderNoIsSuggested() {

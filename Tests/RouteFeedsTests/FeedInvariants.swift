@@ -15,7 +15,9 @@ enum FeedInvariants {
 
   /// Which harness an input belongs to.
   enum Harness: String, CaseIterable {
-    case gpx, nmea, csv, columns, tcx, kml, fit
+    case gpx, nmea, csv, columns, tcx, kml, fit, geojson, takeout
+    /// The bare JSON tokenizer (and the DOM built on it), not a feed.
+    case json
     /// Gzip-compressed bytes, decompressed and read as CSV.
     case gzip
     /// A zip archive (KMZ), its first `.kml` entry read as KML.
@@ -32,6 +34,8 @@ enum FeedInvariants {
       case .kml, .kmz: .kml
       case .fit: .fit
       case .owntracks: .owntracks
+      case .geojson, .json: .geojson
+      case .takeout: .takeout
       }
     }
   }
@@ -39,8 +43,10 @@ enum FeedInvariants {
   /// Runs the checks the harness's fuzzer runs.
   static func violations(of bytes: [UInt8], harness: Harness) -> [String] {
     switch harness {
-    case .gpx, .nmea, .csv, .tcx, .kml, .fit, .gzip, .kmz, .owntracks: violations(of: bytes, format: harness.format, options: FeedOptions())
+    case .gpx, .nmea, .csv, .tcx, .kml, .fit, .gzip, .kmz, .owntracks, .geojson, .takeout:
+      violations(of: bytes, format: harness.format, options: FeedOptions())
     case .columns: violations(ofColumnsInput: bytes)
+    case .json: violations(ofJSON: bytes)
     }
   }
 
@@ -201,4 +207,88 @@ struct CollectRetainedSamples: RetainedSampleSink {
   mutating func retain(_ sample: RouteSample) { samples.append(sample) }
   mutating func chunkFinished() {}
   mutating func restart() { samples.removeAll() }
+}
+
+extension FeedInvariants {
+  /// One token as plain values, for comparing reads.
+  struct JSONTokenRecord: Equatable {
+    var kind: JSONTokenKind
+    var bytes: [UInt8]
+    var offset: Int
+    var line: Int
+    var depth: Int
+  }
+
+  /// Tokenizes `bytes` in chunks of `chunkSize` (a single document, or a sequence).
+  static func jsonTokens(_ bytes: [UInt8], chunkSize: Int, sequence: Bool) -> ([JSONTokenRecord], JSONSyntaxError?) {
+    var tokenizer = JSONTokenizer(allowsSequence: sequence)
+    var tokens: [JSONTokenRecord] = []
+    func keep(_ token: JSONToken) {
+      tokens.append(JSONTokenRecord(kind: token.kind, bytes: Array(token.bytes), offset: token.offset, line: token.line, depth: token.depth))
+    }
+    do throws(JSONSyntaxError) {
+      try bytes.withUnsafeBufferPointer { (all) throws(JSONSyntaxError) in
+        var start = 0
+        while start < all.count {
+          let end = start + min(chunkSize, all.count - start)
+          let chunk = UnsafeBufferPointer(rebasing: all[start..<end])
+          while let token = try tokenizer.next(in: chunk) { keep(token) }
+          start = end
+        }
+      }
+      while let token = try tokenizer.finish() { keep(token) }
+      return (tokens, nil)
+    } catch {
+      return (tokens, error)
+    }
+  }
+
+  /// The JSON tokenizer on any bytes, as one document and as a sequence:
+  /// - chunks of 1, 7 and 4096 bytes give the same tokens (kind, content, offset, line, depth)
+  ///   and the same error as the whole input;
+  /// - offsets increase and lie inside the input, depths stay within the limit, and an error's
+  ///   offset is inside the input (or at its end when it was cut off);
+  /// - the DOM (`JSONParser`) accepts exactly the single documents the tokenizer accepts (bar
+  ///   numbers a double cannot hold), and fails at the same place otherwise.
+  /// - Complexity: O(*n*) per read, eight reads and one parse.
+  static func violations(ofJSON bytes: [UInt8]) -> [String] {
+    var problems: [String] = []
+    for sequence in [false, true] {
+      let label = sequence ? "sequence" : "document"
+      let (whole, error) = jsonTokens(bytes, chunkSize: Int.max, sequence: sequence)
+      for size in chunkSizes {
+        let (chunked, chunkedError) = jsonTokens(bytes, chunkSize: size, sequence: sequence)
+        if chunked != whole { problems.append("\(label): \(size)-byte chunks give \(chunked.count) tokens, whole \(whole.count) (or different ones)") }
+        if chunkedError != error { problems.append("\(label): \(size)-byte chunks give error \(String(describing: chunkedError)), whole \(String(describing: error))") }
+      }
+      var last = -1
+      for token in whole {
+        if token.offset <= last || token.offset >= bytes.count { problems.append("\(label): token offset \(token.offset) out of order or range") }
+        if token.depth < 0 || token.depth > JSONTokenizer.defaultMaximumDepth { problems.append("\(label): depth \(token.depth)") }
+        last = token.offset
+      }
+      if let error, error.offset < 0 || error.offset > bytes.count { problems.append("\(label): error offset \(error.offset) outside the input") }
+      if !sequence {
+        let parsed = bytes.withUnsafeBufferPointer { buffer -> JSONSyntaxError? in
+          do throws(JSONSyntaxError) {
+            _ = try JSONParser.parse(buffer)
+            return nil
+          } catch {
+            return error
+          }
+        }
+        if let error {
+          // The DOM stops at the first number a double cannot hold, which may come before the
+          // syntax error; otherwise it fails exactly where the tokenizer does.
+          let earlierNumber = parsed.map { $0.problem == .numberOutOfRange && $0.offset < error.offset } ?? false
+          if parsed != error, !earlierNumber {
+            problems.append("document: the DOM fails with \(String(describing: parsed)), the tokenizer with \(error)")
+          }
+        } else if let parsed, parsed.problem != .numberOutOfRange {
+          problems.append("document: the DOM fails (\(parsed)) where the tokenizer does not")
+        }
+      }
+    }
+    return problems
+  }
 }

@@ -1,13 +1,14 @@
 import Foundation
 @testable import RouteFeeds
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 /// Hostile input, across the three readers, through the ingest stage as `measure` and `import`
 /// run it: each case gives a clear error (kind and line) or a documented count, keeps what was
 /// valid around it, and stays within a structural memory bound. Large inputs are synthesised
 /// while they are read (`SyntheticByteSource`), so a 100 MB feed never exists in memory.
-/// The README's Robustness section has the table of outcomes these tests pin.
+/// docs/robustness.md has the table of outcomes these tests pin.
 @Suite struct HostileInputTests {
   static let gpxHead = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk><trkseg>\n"
   static let gpxTail = "</trkseg></trk></gpx>\n"
@@ -42,7 +43,7 @@ import Testing
     #expect(measured.report.failure == nil)
     #expect(measured.report.records == 2)
     #expect(measured.report.retained == 2)
-    #expect(abs(measured.distance.meters - Self.step) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(measured.distance.meters, Self.step))
     #expect(outcome.largestHeld <= Self.gpxBound)
   }
 
@@ -146,7 +147,7 @@ import Testing
     let outcome = HostileFeed.gpx(source)
     #expect(outcome.measurement.report.failure == nil)
     #expect(outcome.measurement.report.retained == 3)
-    #expect(abs(outcome.measurement.distance.meters - 2 * Self.step) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(outcome.measurement.distance.meters, 2 * Self.step))
     #expect(outcome.largestHeld <= Self.gpxBound)
   }
 
@@ -194,7 +195,7 @@ import Testing
     #expect(report.errorReasons == [.lineTooLong: 1])
     #expect(report.errorLines == [3])
     #expect(report.retained == 2)
-    #expect(abs(outcome.measurement.distance.meters - Self.step) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(outcome.measurement.distance.meters, Self.step))
     // The carried record stops growing at the 1 MiB limit (its capacity doubles past it once).
     #expect(outcome.largestHeld <= 2 * CSVReader.defaultMaximumRecordLength + 64 << 10)
   }
@@ -217,7 +218,7 @@ import Testing
     #expect(report.retained == 4)
     #expect(report.errorReasons == [.badTime: 1, .badNumber: 1])
     #expect(report.errorLines == [8, 9])
-    #expect(abs(measured.distance.meters - 5 * Self.step) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(measured.distance.meters, 5 * Self.step))
   }
 
   @Test func nmeaWithInvalidUTF8NulBytesAndMixedLineEndings() {
@@ -377,7 +378,7 @@ import Testing
     #expect(gpx.report.errorLines == [6, 7])
     #expect(gpx.distance.segments.count == 1)
     #expect(gpx.distance.gaps.isEmpty)
-    #expect(abs(gpx.distance.meters - Self.step) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(gpx.distance.meters, Self.step))
     // With the outlier rule off it is kept: ten thousand years between two fixes is a silence,
     // never a distance.
     var noOutlierRule = IngestSettings()
@@ -389,7 +390,7 @@ import Testing
     #expect(kept.report.lastTimestamp == end9999)
     #expect(kept.distance.segments.count == 1)
     #expect(kept.distance.gaps.count == 1)
-    #expect(abs(kept.distance.meters - Self.step) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(kept.distance.meters, Self.step))
 
     let csv = HostileFeed.measure(
       Self.csvHeader + "0000-01-01T00:00:00Z,45.5,13.25\n0000-01-01T00:00:10Z,45.5001,13.25\n9999-12-31T23:59:59Z,45.5002,13.25\n"
@@ -399,7 +400,7 @@ import Testing
     #expect(csv.report.firstTimestamp == year0)
     #expect(csv.report.errorReasons == [.badTime: 2])
     #expect(csv.report.errorLines == [5, 6])
-    #expect(abs(csv.distance.meters - Self.step) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(csv.distance.meters, Self.step))
   }
 
   @Test func nmeaDatesAtTheEdgesOfTheCalendar() {
@@ -433,10 +434,10 @@ import Testing
       let filtered = HostileFeed.measure(text)
       #expect(filtered.report.rejected == [:])
       #expect(filtered.report.retained == 3)
-      #expect(abs(filtered.distance.meters - 3 * Self.step) < 1e-6)
+      #expect(Tolerance.constructedMeters.accepts(filtered.distance.meters, 3 * Self.step))
       let unfiltered = HostileFeed.measure(text, settings: Self.unfiltered)
       #expect(unfiltered.report.retained == 3)
-      #expect(abs(unfiltered.distance.meters - 3 * Self.step) < 1e-6)
+      #expect(Tolerance.constructedMeters.accepts(unfiltered.distance.meters, 3 * Self.step))
     }
     // NMEA: time running backwards (other than at midnight) also starts a new capture session,
     // so nothing is measured across it either way; in time order the two sessions alternate.
@@ -491,6 +492,6 @@ import Testing
     #expect(measured.report.errorReasons == [.badTime: 4])
     #expect(measured.report.errorLines == [3, 4, 5, 6])
     #expect(measured.report.retained == 2)
-    #expect(abs(measured.distance.meters - Self.step) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(measured.distance.meters, Self.step))
   }
 }

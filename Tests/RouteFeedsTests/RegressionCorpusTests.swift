@@ -3,7 +3,7 @@ import RouteFeeds
 import RouteMileage
 import Testing
 
-/// Replays every file of the regression corpus (`Tests/Fuzz/RegressionCorpus/{gpx,nmea,csv,columns,tcx,kml,fit,gzip,kmz,owntracks}/`:
+/// Replays every file of the regression corpus (`Tests/Fuzz/RegressionCorpus/{gpx,nmea,csv,columns,tcx,kml,fit,gzip,kmz,owntracks,geojson,json,takeout}/`:
 /// minimised fuzzer crashers and other inputs the fuzzers found interesting) through the same
 /// invariant checks the libFuzzer harnesses run (`FeedInvariants`), on every `swift test`.
 /// (It lives beside the harnesses, outside this target's folder, so SwiftPM does not treat the

@@ -29,7 +29,7 @@ struct ShiftTimelineFileTests {
   }
 
   @Test(arguments: [
-    ("{\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}\nnot json\n", 2, "line 2 is not one JSON object"),
+    ("{\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}\nnot json\n", 2, "line 2 is not one JSON object: invalid JSON: expected a value at byte offset 0"),
     ("[1, 2]\n", 1, "must be a JSON object"),
     ("{\"event\": \"start\"}\n", 1, "no \"at\" time"),
     ("{\"at\": \"08:00\", \"event\": \"start\"}\n", 1, "ISO 8601"),

@@ -1,4 +1,5 @@
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 /// One wild fix must not poison the rest of a session, and must never be measured from.
@@ -59,7 +60,7 @@ struct ReanchoringTests {
 
     let d = outcome.measured()
     // The true route is 59 legs of 15 m (885 m); the first two rejected fixes cover 30 m of it.
-    #expect(abs(d.meters - 855) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 855))
     #expect(d.meters == F.pathMeters(retained.dropFirst().map(\.position)))
     #expect(d.segments == [RouteSegment(start: F.t0 + 3, end: F.t0 + 60, positionCount: 58, meters: d.meters, floorMeters: d.floorMeters)])
     #expect(d.gaps == [RouteGap(kind: .sessionChange, start: F.t0, end: F.t0 + 3)])
@@ -91,7 +92,7 @@ struct ReanchoringTests {
     #expect(outcome.filter.counts.reanchored == 1)
     #expect(outcome.filter.counts.retained == 19)
     let d = outcome.measured()
-    #expect(abs(d.meters - 17 * 450) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 17 * 450))
     #expect(d.gaps.map(\.kind) == [.sessionChange])
 
     // The contrast: with re-anchoring off, a 5.18 km line from the wild fix is measured.
@@ -117,7 +118,7 @@ struct ReanchoringTests {
 
     let d = outcome.measured()
     // 80 correct fixes kept: 79 legs of 15 m; nothing from the wild fix.
-    #expect(abs(d.meters - 79 * 15) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 79 * 15))
     #expect(d.gaps == [RouteGap(kind: .silence, start: F.t0, end: F.t0 + 121)])
     #expect(d.usesInferredContinuity)
     #expect(d.isolatedPositionCount == 1)
@@ -131,7 +132,7 @@ struct ReanchoringTests {
     #expect(outcome.filter.counts[.speed] == 30)
     #expect(outcome.filter.counts.retained == 31)
     let d = outcome.measured(maximumSampleInterval: 30)
-    #expect(abs(d.meters - 29 * 15) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 29 * 15))
     #expect(d.gaps.map(\.kind) == [.silence])
   }
 
@@ -150,7 +151,7 @@ struct ReanchoringTests {
     // One stretch, no gap: the fix at 12 s links to the one at 10 s (30 m on the same line).
     #expect(d.gapCount == 0)
     #expect(d.contributingSegmentCount == 1)
-    #expect(abs(d.meters - 19 * 15) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 19 * 15))
     #expect(d.usesInferredContinuity == legacy)
   }
 
@@ -172,7 +173,7 @@ struct ReanchoringTests {
     #expect(sessions.first == ids.first)
     let d = outcome.measured()
     // 9 legs before the burst, 14 after; no metre to or from the wild fix.
-    #expect(abs(d.meters - (9 + 14) * 15) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, (9 + 14) * 15))
     #expect(d.gaps.map(\.kind) == [.sessionChange, .sessionChange])
     #expect(d.gaps.map(\.start) == [F.t0 + 10, F.t0 + 13])
     #expect(d.gaps.map(\.end) == [F.t0 + 13, F.t0 + 16])
@@ -188,7 +189,7 @@ struct ReanchoringTests {
       }, configure: { $0.speedRejectionsBeforeReanchoring = 5 })
     #expect(outcome.reasons.prefix(6) == [nil, .speed, .speed, .speed, .speed, nil])
     #expect(outcome.filter.counts.reanchored == 1)
-    #expect(abs(outcome.measured().meters - 15 * 15) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(outcome.measured().meters, 15 * 15))
   }
 
   @Test func reanchoredSessionsContinueTheMinterSoTheyNeverClash() {

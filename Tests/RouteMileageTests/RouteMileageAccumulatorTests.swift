@@ -1,4 +1,5 @@
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 /// The forward-only walk a running shift extends.
@@ -18,9 +19,9 @@ struct RouteMileageAccumulatorTests {
   @Test func extendingAddsOnlyTheNewLegs() {
     var walk = RouteMileageAccumulator()
     walk.append(contentsOf: F.drive(count: 10, session: 1))
-    #expect(abs(walk.distance.meters - 135) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(walk.distance.meters, 135))
     walk.append(F.position(at: 10, north: 150, session: 1))
-    #expect(abs(walk.distance.meters - 150) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(walk.distance.meters, 150))
     #expect(walk.distance.usablePositionCount == 11)
     #expect(walk.lastPosition == F.position(at: 10, north: 150, session: 1))
   }
@@ -40,7 +41,7 @@ struct RouteMileageAccumulatorTests {
     #expect(walk.positionsOffered == 4)
     // And the walk continues from where it was.
     walk.append(F.position(at: 30, north: 200, session: 1))
-    #expect(abs(walk.distance.meters - 200) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(walk.distance.meters, 200))
   }
 
   @Test func unusableAndOutOfWindowPositionsDoNotMoveTheWalk() {
@@ -50,7 +51,7 @@ struct RouteMileageAccumulatorTests {
     walk.append(F.position(at: 10, north: 100, session: 1))
     walk.append(F.position(at: 100.5, north: 9_000, session: 1))
     let d = walk.distance
-    #expect(abs(d.meters - 100) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 100))
     #expect(d.unusablePositionCount == 1)
     #expect(d.positionsOutsideWindow == 1)
     #expect(d.usablePositionCount == 2)
@@ -92,7 +93,7 @@ struct RouteMileageAccumulatorTests {
     let d = walk.distance
     #expect(d.gaps == [RouteGap(kind: .silence, start: F.t0 + 4, end: F.t0 + 304)])
     #expect(d.segments.count == 2)
-    #expect(abs(d.meters - 120) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 120))
   }
 
   @Test(arguments: [1, 2, 3, 7, 64, 1_000])

@@ -13,7 +13,7 @@ struct RouteMileageCalculatorTests {
     let d = F.measure([F.position(at: 0, session: 1), F.position(at: 120, north: 500, session: 1)])
     #expect(d.contributingSegmentCount == 1)
     #expect(d.gapCount == 0)
-    #expect(abs(d.meters - 500) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 500))
     #expect(d.isMeasured && !d.isPartial)
   }
 
@@ -48,12 +48,12 @@ struct RouteMileageCalculatorTests {
     #expect(tight.contributingSegmentCount == 2)
     #expect(tight.gaps.map(\.kind) == [.silence])
     #expect(tight.gaps.first?.start == F.t0 + 30)
-    #expect(abs(tight.meters - 200) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(tight.meters, 200))
     #expect(tight.segments.map(\.positionCount) == [2, 2])
     // The default keeps the whole drive.
     let loose = F.measure(route)
     #expect(loose.contributingSegmentCount == 1 && loose.gapCount == 0)
-    #expect(abs(loose.meters - 300) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(loose.meters, 300))
     #expect(RouteMileageCalculator().maximumSampleInterval == 120)
     #expect(RouteContinuity.defaultMaximumSampleInterval == 120)
   }
@@ -76,7 +76,7 @@ struct RouteMileageCalculatorTests {
 
   @Test func oneSessionIsMeasuredWholeAndNotPartial() {
     let d = F.measure(F.drive(count: 61, session: 7))
-    #expect(abs(d.meters - 900) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 900))
     #expect(d.segments.count == 1)
     #expect(d.segments[0].positionCount == 61)
     #expect(d.segments[0].start == F.t0 && d.segments[0].end == F.t0 + 60)
@@ -92,13 +92,13 @@ struct RouteMileageCalculatorTests {
     #expect(d.gaps.map(\.kind) == [.sessionChange])
     #expect(d.gaps[0].start == F.t0 + 9 && d.gaps[0].end == F.t0 + 10)
     // 9 legs of 15 m in each session; the 15 m across the change is not counted.
-    #expect(abs(d.meters - 270) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 270))
     #expect(d.isPartial && !d.usesInferredContinuity)
   }
 
   @Test func legacyRowsUseInferredContinuityAndAreAlwaysPartial() {
     let d = F.measure(F.drive(count: 11))
-    #expect(abs(d.meters - 150) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 150))
     #expect(d.contributingSegmentCount == 1)
     #expect(d.gapCount == 0)
     #expect(d.usesInferredContinuity)
@@ -114,7 +114,7 @@ struct RouteMileageCalculatorTests {
     #expect(d.gaps.map(\.start) == [F.t0 + 4, F.t0 + 9])
     #expect(d.gaps.map(\.end) == [F.t0 + 5, F.t0 + 10])
     #expect(d.segments.count == 3)
-    #expect(abs(d.meters - 180) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 180))
     // Two consecutive legacy rows: continuity was inferred there.
     #expect(d.usesInferredContinuity)
   }
@@ -165,7 +165,7 @@ struct RouteMileageCalculatorTests {
     #expect(d.gaps.map(\.kind) == [.windowStart, .silence])
     #expect(d.gaps[0] == RouteGap(kind: .windowStart, start: F.t0, end: F.t0 + 120.001))
     #expect(d.gaps[1] == RouteGap(kind: .silence, start: F.t0 + 120.001, end: F.t0 + 3_479))
-    #expect(abs(d.meters - 0.25) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 0.25))
   }
 
   @Test func windowStartGapBoundary() {
@@ -178,7 +178,7 @@ struct RouteMileageCalculatorTests {
       window: ShiftWindow(start: F.t0, end: F.t0 + 200)!)
     #expect(past.gaps == [RouteGap(kind: .windowStart, start: F.t0, end: F.t0 + 120.001)])
     #expect(past.gaps[0].duration == (F.t0 + 120.001) - F.t0)
-    #expect(abs(past.meters - 20) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(past.meters, 20))
     #expect(past.isPartial)
   }
 
@@ -190,7 +190,7 @@ struct RouteMileageCalculatorTests {
     #expect(!atInterval.isPartial)
     let past = F.measure(route, window: ShiftWindow(start: F.t0, end: F.t0 + 220.001)!)
     #expect(past.gaps == [RouteGap(kind: .windowEnd, start: F.t0 + 100, end: F.t0 + 220.001)])
-    #expect(abs(past.meters - 20) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(past.meters, 20))
     #expect(past.contributingSegmentCount == 1)
     #expect(past.isPartial)
   }
@@ -229,7 +229,7 @@ struct RouteMileageCalculatorTests {
     let d = F.measure(route, window: w)
     #expect(d.positionsOutsideWindow == 4)
     #expect(d.usablePositionCount == 3)
-    #expect(abs(d.meters - 600) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 600))
     #expect(d.gapCount == 0)
     #expect(d.segments == [RouteSegment(start: F.t0 + 100, end: F.t0 + 200, positionCount: 3, meters: d.meters, floorMeters: d.floorMeters)])
     // Without the window (a running shift) all of it is measured and nothing is outside.
@@ -268,7 +268,7 @@ struct RouteMileageCalculatorTests {
     let d = F.measure(good + bad)
     #expect(d.unusablePositionCount == 6)
     #expect(d.usablePositionCount == 4)
-    #expect(abs(d.meters - 45) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 45))
     #expect(d.gapCount == 0)
     // The limits themselves describe somewhere.
     for (lat, lon) in [(90.0, 180.0), (-90.0, -180.0), (0.0, 0.0)] {
@@ -279,7 +279,7 @@ struct RouteMileageCalculatorTests {
       RoutePosition(timestamp: 0, latitude: 0, longitude: 0),
       RoutePosition(timestamp: 1, latitude: 10_000 / F.metersPerDegreeLatitude, longitude: 0),
     ])
-    #expect(abs(raw.meters - 10_000) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(raw.meters, 10_000))
   }
 
   @Test func nothingAtAllIsNoUsablePosition() {
@@ -376,7 +376,7 @@ struct RouteMileageCalculatorTests {
     let shuffled = [route[5], route[0], route[19]] + route[6..<19].reversed() + route[1..<5]
     let d = F.measure(Array(shuffled))
     #expect(d == F.measure(route))
-    #expect(abs(d.meters - 285) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 285))
     #expect(d.positionsNotAfterPrevious == 0)
   }
 
@@ -395,7 +395,7 @@ struct RouteMileageCalculatorTests {
     }
     #expect(d == F.measure(positions))
     #expect(d.meters == F.measure(F.drive(count: 5, session: 1)).meters)
-    #expect(abs(d.meters - 60) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, 60))
   }
 
   // MARK: What the result holds
@@ -412,7 +412,7 @@ struct RouteMileageCalculatorTests {
     #expect(d.segments[1].meters == F.pathMeters(Array(route[7..<11])))
     #expect(d.segments[2].meters == F.pathMeters(Array(route[11...])))
     #expect(d.segments.map(\.positionCount) == [7, 4, 9])
-    #expect(abs(d.meters - (90 + 45 + 8 * 33)) < 1e-6)
+    #expect(Tolerance.constructedMeters.accepts(d.meters, (90 + 45 + 8 * 33)))
   }
 
   @Test func milesAreConvertedInOnePlace() {

@@ -36,11 +36,11 @@ struct AcceptanceTests {
 
     if let meters = expected["meters"] as? Double {
       let actual = try #require(json["meters"] as? Double, "\(name): meters")
-      #expect(abs(actual - meters) <= 1e-6 * max(1, abs(meters)), "\(name): meters \(actual) vs \(meters)")
+      #expect(Tolerance.pinnedFigure.accepts(actual, meters), "\(name): meters \(actual) vs \(meters)")
     }
     if let miles = expected["miles"] as? Double {
       let actual = try #require(json["miles"] as? Double, "\(name): miles")
-      #expect(abs(actual - miles) <= 1e-6 * max(1, abs(miles)), "\(name): miles \(actual) vs \(miles)")
+      #expect(Tolerance.pinnedFigure.accepts(actual, miles), "\(name): miles \(actual) vs \(miles)")
     }
     for key in ["segmentCount", "gapCount", "usablePositionCount", "inputRows"] {
       if let value = expected[key] as? Int {

@@ -65,7 +65,11 @@ struct BatchAndPipeTests {
     let quiet = CLITestSupport.run(["batch", "--no-filter", try Self.acceptance.path])
     #expect(!quiet.error.contains("files ·"))
     let forced = CLITestSupport.run(["batch", "--no-filter", "--progress", try Self.acceptance.path])
-    #expect(forced.error.contains("11/11 files · "))
+    // 11 feeds and expected.json, which the walk takes (`.json`, for Google location history)
+    // and skips with a note: it is not a feed.
+    #expect(forced.error.contains("12/12 files · "))
+    let folder = try Self.acceptance.path
+    #expect(forced.error.contains("skipped \(folder)/expected.json"))
     #expect(forced.error.contains("positions/s · ETA"))
     #expect(forced.output == quiet.output)
   }
@@ -89,6 +93,7 @@ struct BatchAndPipeTests {
     #expect(lines[0]["format"] as? String == "samples")
     #expect(lines[1]["id"] is NSNull)
     #expect((lines[1]["error"] as? String)?.contains("line 2") == true)
+    #expect(lines[1]["error"] as? String == "record on line 2: invalid JSON: expected a value at byte offset 0")
     #expect(lines[2]["id"] as? Int == 2)
     #expect(lines[2]["usesInferredContinuity"] as? Bool == true)
     #expect((lines[2]["gaps"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["windowStart", "windowEnd"])

@@ -119,6 +119,6 @@ struct CompressedAndFITCommandTests {
     #expect(forced.status == 1)
     #expect(forced.error.contains("\(gpx): malformed data at byte 0: not a FIT file"), "\(forced.error)")
     let unknown = CLITestSupport.run(["measure", "--input-format", "rtf", gpx])
-    #expect(unknown.error.contains("use gpx, nmea, csv, tcx, kml, fit or owntracks"))
+    #expect(unknown.error.contains("use gpx, nmea, csv, tcx, kml, fit, geojson, takeout or owntracks"))
   }
 }

@@ -78,6 +78,8 @@ struct FloorOutputTests {
     #expect(listed.contains("3.7 mi recorded · partial route · at least 3.6 mi proven"))
     let stored = CLITestSupport.run(["batch", "--format", "csv", "--store", store]).output.split(separator: "\n")
     #expect(Double(String(stored[1].split(separator: ",", omittingEmptySubsequences: false)[4])) == floor)
+    // A stored shift's format column names the store, as its JSON does, not "csv".
+    #expect(stored[1].split(separator: ",", omittingEmptySubsequences: false)[1] == "store")
 
     let replayStore = directory.appendingPathComponent("replay.sqlite").path
     let replay = CLITestSupport.run(["replay", "--speed", "max", "--json", "--store", replayStore, feed])

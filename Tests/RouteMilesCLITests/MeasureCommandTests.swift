@@ -160,6 +160,25 @@ struct MeasureCommandTests {
     #expect(try rejected(["--reanchor-after", "0"]) == defaults)
   }
 
+  @Test(arguments: [
+    ("c12_empty.csv", "noUsablePosition"), ("c11_single.csv", "noTwoContinuousPositions"),
+    ("c13_no_two_continuous.csv", "noTwoContinuousPositions"),
+  ])
+  func anUnmeasurableRouteReportsNoCounts(file: String, kind: String) throws {
+    // Seed 004: no counts rather than counts of zero, and which kind of nothing it is.
+    let result = CLITestSupport.run(["measure", "--json", "--no-filter", try Self.fixture(file)])
+    let json = try CLITestSupport.jsonLines(result.output)[0]
+    for key in ["meters", "miles", "segmentCount", "gapCount"] {
+      #expect(json[key] is NSNull, "\(file): \(key) is \(json[key] ?? "missing"), expected null")
+    }
+    #expect(json["isMeasured"] as? Bool == false)
+    #expect(json["unmeasurable"] as? String == kind)
+    let measured = try CLITestSupport.jsonLines(
+      CLITestSupport.run(["measure", "--json", "--no-filter", try Self.fixture("c01_one_session.csv")]).output)[0]
+    #expect(measured["unmeasurable"] is NSNull)
+    #expect(measured["segmentCount"] as? Int == 1)
+  }
+
   @Test func maxIntervalAndTheShiftWindowChangeTheGaps() throws {
     func measure(_ extra: [String], _ file: String = "c01_one_session.csv") throws -> [String: Any] {
       try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--no-filter"] + extra + [try Self.fixture(file)]).output)[0]

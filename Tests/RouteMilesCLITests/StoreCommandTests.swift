@@ -1,4 +1,5 @@
 import Foundation
+import RouteMileage
 import RouteStore
 import Testing
 
@@ -68,6 +69,38 @@ struct StoreCommandTests {
     let gone = CLITestSupport.run(["batch", "--store", store, "1"])
     #expect(gone.status == 1)
     #expect(gone.error.contains("there is no shift 1"))
+  }
+
+  @Test func shiftsNeverSaysCompleteBesideAFigure() throws {
+    // Seed 004: "Nothing says total, complete, tax or deductible mileage." Every status a
+    // listed shift can have, each with a measured figure beside it.
+    let directory = try CLITestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("shifts.sqlite").path
+    let store = try RouteStore(path: path)
+    let start = 1_764_403_200.0
+    let samples = (0..<60).map { index in
+      RouteSample(
+        timestamp: start + Double(index), latitude: 0.5 + Double(index) * 10 / 111_195.080_2, longitude: -160,
+        horizontalAccuracy: 8, captureSession: CaptureSessionID(rawValue: 1))
+    }
+    for (status, end) in [(ShiftStatus.complete, start + 60), (.complete, nil), (.importing, nil), (.running, nil)] {
+      let shift = try store.createShift(start: start, end: end, source: "drive.csv", importedAt: start, status: status)
+      try store.appendSamples(samples, to: shift)
+    }
+    let human = CLITestSupport.run(["shifts", "--store", path])
+    #expect(human.status == 0)
+    let rows = human.output.split(separator: "\n").dropFirst()
+    #expect(rows.count == 4)
+    for row in rows {
+      #expect(row.contains("mi recorded"), "\(row)")
+      #expect(!row.lowercased().contains("complete"), "\(row)")
+      #expect(!row.lowercased().contains("total"), "\(row)")
+    }
+    let json = CLITestSupport.run(["shifts", "--store", path, "--json"])
+    #expect(!json.output.lowercased().contains("complete"))
+    let statuses = try CLITestSupport.jsonLines(json.output).map { $0["status"] as? String }
+    #expect(statuses == ["ended", "no window", "interrupted", "running"])
   }
 
   @Test func aWindowGivenAtImportIsStoredAndMeasured() throws {

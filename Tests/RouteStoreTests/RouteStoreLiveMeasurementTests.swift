@@ -140,17 +140,80 @@ struct RouteStoreLiveMeasurementTests {
     #expect(try store.measure(shift: id).usablePositionCount == 101)
   }
 
-  @Test("Documented limit: deleting an older row of a running shift is not seen by the live path")
-  func olderDeletionNotDetected() throws {
+  @Test("Deleting an older row on the writing connection is caught by the count of rows consumed")
+  func olderDeletionOnTheWriter() throws {
     let store = try RouteStore.inMemory()
     let id = try store.makeRunningShift()
-    try store.appendSamples(storeTestRoute(count: 100, seed: 61), to: id)
+    let route = storeTestRoute(count: 100, seed: 61)
+    try store.appendSamples(route, to: id)
     var live = ActiveRouteMeasurement(shift: id)
     let held = try live.refresh(from: store)
+    #expect(held.usablePositionCount == 100)
     try store.database.execute("DELETE FROM route_samples WHERE id = 10")
-    #expect(storeTestIdentical(try live.refresh(from: store), held))
+    // Nothing new arrived and the newest row is untouched: only the count sees the deletion.
+    let refreshed = try live.refresh(from: store)
+    #expect(live.counters.rowCounts == 1)
+    #expect(live.counters.freshMeasurements == 1)
+    #expect(refreshed.usablePositionCount == 99)
+    #expect(storeTestIdentical(refreshed, try store.measure(shift: id)))
+    #expect(!storeTestIdentical(refreshed, held))
+
+    // A deletion in the same interval as an append is caught too.
+    try store.database.execute("DELETE FROM route_samples WHERE id = 20")
+    try store.appendSamples(storeTestRoute(count: 10, seed: 62, start: route[99].timestamp + 1), to: id)
+    let extended = try live.refresh(from: store)
+    #expect(live.counters.freshMeasurements == 2)
+    #expect(extended.usablePositionCount == 108)
+    #expect(storeTestIdentical(extended, try store.measure(shift: id)))
+  }
+
+  @Test("Deleting an older row on another connection is caught by the count of rows consumed")
+  func olderDeletionOnAnotherConnection() throws {
+    try withTemporaryStorePath { path in
+      let writer = try RouteStore(path: path)
+      let id = try writer.makeRunningShift()
+      try writer.appendSamples(storeTestRoute(count: 200, seed: 63), to: id)
+      let reader = try RouteStore(path: path)
+      var live = ActiveRouteMeasurement(shift: id)
+      #expect(try live.refresh(from: reader).usablePositionCount == 200)
+      try writer.database.execute("DELETE FROM route_samples WHERE id IN (5, 6, 7)")
+      let refreshed = try live.refresh(from: reader)
+      #expect(live.counters.freshMeasurements == 1)
+      #expect(refreshed.usablePositionCount == 197)
+      #expect(storeTestIdentical(refreshed, try reader.measure(shift: id)))
+    }
+  }
+
+  @Test("Appending on the writing connection never counts: a refresh stays O(log N + k)")
+  func appendsDoNotCount() throws {
+    let store = try RouteStore.inMemory()
+    let id = try store.makeRunningShift()
+    let route = storeTestRoute(count: 400, seed: 64)
+    try store.appendSamples(route[0..<100], to: id)
+    var live = ActiveRouteMeasurement(shift: id)
+    try live.refresh(from: store)
+    for start in stride(from: 100, to: 400, by: 3) {
+      try store.appendSamples(route[start..<min(start + 3, 400)], to: id)
+      try live.refresh(from: store)
+      try live.refresh(from: store)
+    }
+    #expect(live.counters.rowCounts == 0)
     #expect(live.counters.freshMeasurements == 0)
-    #expect(try store.measure(shift: id).usablePositionCount == 99)
+    #expect(storeTestIdentical(live.distance, try store.measure(shift: id)))
+  }
+
+  @Test("Documented limit: an older row updated in place keeps the count and is not seen")
+  func olderUpdateNotDetected() throws {
+    let store = try RouteStore.inMemory()
+    let id = try store.makeRunningShift()
+    try store.appendSamples(storeTestRoute(count: 100, seed: 65), to: id)
+    var live = ActiveRouteMeasurement(shift: id)
+    let held = try live.refresh(from: store)
+    try store.database.execute("UPDATE route_samples SET latitude = latitude + 0.01 WHERE id = 10")
+    #expect(storeTestIdentical(try live.refresh(from: store), held))
+    #expect(live.counters.rowCounts == 1)
+    #expect(live.counters.freshMeasurements == 0)
+    #expect(try store.measure(shift: id).meters != held.meters)
   }
 
   @Test("Removing every row, then adding new ones, starts a fresh walk")

@@ -138,16 +138,10 @@ enum CSVHeaderNames {
     return table
   }()
 
-  /// Units a name may end with, by what they measure.
-  static let distanceUnits: [String: Double] = [
-    "m": 1, "meter": 1, "meters": 1, "metre": 1, "metres": 1, "ft": 0.3048, "feet": 0.3048, "km": 1000,
-  ]
-  static let speedUnits: [String: Double] = [
-    "m/s": 1, "mps": 1, "ms": 1, "km/h": 1 / 3.6, "kmh": 1 / 3.6, "kph": 1 / 3.6, "kmph": 1 / 3.6,
-    "mph": 0.44704, "kn": 1852.0 / 3600, "kt": 1852.0 / 3600, "kts": 1852.0 / 3600,
-    "knots": 1852.0 / 3600, "knot": 1852.0 / 3600,
-  ]
-  static let angleUnits: [String: Double] = ["deg": 1, "degrees": 1, "°": 1]
+  /// Units a name may end with, by what they measure: `CSVUnits`, the one table.
+  static let distanceUnits = CSVUnits.byName(CSVUnits.distance)
+  static let speedUnits = CSVUnits.byName(CSVUnits.speed)
+  static let angleUnits = CSVUnits.byName(CSVUnits.angle)
   static let timeUnits: [String: CSVColumnMapping.TimestampFormat] = [
     "ms": .epochMilliseconds, "millis": .epochMilliseconds, "milliseconds": .epochMilliseconds,
     "msec": .epochMilliseconds, "s": .epochSeconds, "sec": .epochSeconds, "secs": .epochSeconds,

@@ -108,7 +108,7 @@ enum CSVHeaderReport {
     let what = "\(joinedWithOr(missing)) column"
     return .unmappedColumns(
       line: line,
-      detail: "found no \(what) among the \(cells.count) columns of the header (\(list(cells))); name them with --columns, for example --columns '\(example.joined(separator: ","))', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in the README's CSV section)")
+      detail: "found no \(what) among the \(cells.count) columns of the header (\(list(cells))); name them with --columns, for example --columns '\(example.joined(separator: ","))', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in docs/formats/csv.md)")
   }
 
   static func joinedWithOr(_ words: [String]) -> String {

@@ -8,7 +8,7 @@ import RouteMileage
 /// feed is chunked. The first significant line decides the layout (`CSVLayout`): a header,
 /// the 70mai dash cam's `$V02` marker, or — with `--columns header=no` — data.
 ///
-/// Rules (the README's CSV section says the same for users):
+/// Rules (docs/formats/csv.md says the same for users):
 /// - a UTF-8 byte-order mark is skipped; CRLF and LF both end lines; blank lines and lines with
 ///   no value in any column are skipped without a count; lines starting with `#` are comments,
 ///   counted under `ignored`;

@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// Cell parsers for CSV rows: timestamps, dates, times of day, UTC offsets, coordinates with
 /// hemisphere letters, and numbers with units. All work on trimmed byte slices and allocate
 /// nothing; the common cell (a plain number, an ISO 8601 timestamp) takes the first branch.
@@ -50,11 +52,11 @@ enum CSVValues {
   enum UnitKind {
     case distance, speed, angle
 
-    var units: [(StaticString, Double)] {
+    var units: CSVUnits.Table {
       switch self {
-      case .distance: CSVValues.distanceUnits
-      case .speed: CSVValues.speedUnits
-      case .angle: CSVValues.angleUnits
+      case .distance: CSVUnits.distance
+      case .speed: CSVUnits.speed
+      case .angle: CSVUnits.angle
       }
     }
   }
@@ -78,16 +80,6 @@ enum CSVValues {
     return nil
   }
 
-  static let distanceUnits: [(StaticString, Double)] = [
-    ("m", 1), ("meter", 1), ("meters", 1), ("metre", 1), ("metres", 1), ("ft", 0.3048), ("feet", 0.3048),
-    ("km", 1000),
-  ]
-  static let speedUnits: [(StaticString, Double)] = [
-    ("m/s", 1), ("mps", 1), ("km/h", 1 / 3.6), ("kmh", 1 / 3.6), ("kph", 1 / 3.6), ("kmph", 1 / 3.6),
-    ("mph", 0.44704), ("kn", 1852.0 / 3600), ("kt", 1852.0 / 3600), ("kts", 1852.0 / 3600),
-    ("knots", 1852.0 / 3600),
-  ]
-  static let angleUnits: [(StaticString, Double)] = [("deg", 1), ("degrees", 1), ("°", 1)]
 
   // MARK: Coordinates
 

@@ -1,5 +1,14 @@
 /// What an open element means to the GPX reader (`XMLRole`), decided once when its start tag is read.
-enum GPXRole: UInt8, XMLRole {
+///
+/// Adding a track point field (say `<sat>`): its packed name in `GPXName` (names of up to eight
+/// bytes only); a case here after `.time` (every case from `.time` on is a value, and its
+/// distance from `.time` is its bit in `GPXTrackBuilder.FieldMask`); the key → role line in
+/// `GPXTrackBuilder.role(ofChild:…)` and the role in that switch's list of value roles; its
+/// reset in `beginPoint`, its parse in `close` and its place in the sample in `finishPoint`;
+/// then tests in `GPXReaderTests` and the tag in `Tests/Fuzz/gpx.dict`. `GPXRoleTests` fails
+/// when the value roles outgrow the mask: widen `FieldMask` then. (docs/notes/gate.md has the
+/// same steps.)
+enum GPXRole: UInt8, XMLRole, CaseIterable {
   case gpx, track, segment, point, route
   /// An element whose whole subtree is passed over: unknown elements, `<extensions>`,
   /// `<metadata>`, waypoints and route points (counted when they open), repeated fields.

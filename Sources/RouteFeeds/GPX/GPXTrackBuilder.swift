@@ -32,7 +32,15 @@ struct GPXTrackBuilder: XMLDocumentMapper {
   private var noFix = false
   private var timestamps = ISO8601DayCache()
   /// Fields already read (bit per role from `.time`); a repeated field is skipped.
-  private var fieldsSeen: UInt8 = 0
+  private var fieldsSeen: FieldMask = 0
+
+  /// One bit per value role (`GPXRole.isValue`). A role past its width would get no bit (a
+  /// shift past the width gives 0 in Swift), so its repeats would no longer be skipped:
+  /// `GPXRoleTests` fails before that can happen.
+  typealias FieldMask = UInt8
+
+  /// The role's bit in `fieldsSeen`.
+  @inline(__always) static func fieldBit(_ role: GPXRole) -> FieldMask { 1 << (role.rawValue - GPXRole.time.rawValue) }
 
   /// The role of an element opened directly inside `parent` (which is neither skipped nor a
   /// value). Waypoints and route points are counted here, at their start tags.
@@ -60,7 +68,7 @@ struct GPXTrackBuilder: XMLDocumentMapper {
       case GPXName.fix: role = .fix
       default: return .skipped
       }
-      let bit: UInt8 = 1 << (role.rawValue - GPXRole.time.rawValue)
+      let bit = Self.fieldBit(role)
       guard fieldsSeen & bit == 0 else { return .skipped }
       fieldsSeen |= bit
       return role

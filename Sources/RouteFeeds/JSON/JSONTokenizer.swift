@@ -79,6 +79,10 @@ package struct JSONTokenizer {
     self.allowsSequence = allowsSequence
   }
 
+  /// Bytes the tokenizer holds between calls (its scratch buffers' capacities), for tests that
+  /// check memory stays bounded.
+  package var scratchCapacity: Int { raw.capacity + decoded.capacity }
+
   /// Bytes of the stream consumed so far (the offset of the next byte).
   package var offset: Int { chunkStart + index }
 
@@ -103,10 +107,10 @@ package struct JSONTokenizer {
       throw JSONSyntaxError(offset: offset, line: line, problem: .expected("the closing quote of a string"), isTruncation: true)
     case .number:
       pending = .none
-      return try numberToken(raw.bytes, tokenOffset: pendingOffset, tokenLine: pendingLine)
+      return try numberToken(raw.bytes, tokenOffset: pendingOffset, tokenLine: pendingLine, atEnd: true)
     case .literal:
       pending = .none
-      return try literalToken(raw.bytes, tokenOffset: pendingOffset, tokenLine: pendingLine)
+      return try literalToken(raw.bytes, tokenOffset: pendingOffset, tokenLine: pendingLine, atEnd: true)
     case .none:
       break
     }
@@ -272,10 +276,14 @@ package struct JSONTokenizer {
     return try numberToken(UnsafeBufferPointer(start: base + start, count: end - start), tokenOffset: chunkStart + start, tokenLine: line)
   }
 
-  private mutating func numberToken(_ text: UnsafeBufferPointer<UInt8>, tokenOffset: Int, tokenLine: Int) throws(JSONSyntaxError) -> JSONToken {
+  /// - Parameter atEnd: the stream ended right after the text, so a number that stops too
+  ///   early (`-`, `1.`, `1e`) was cut off rather than malformed.
+  private mutating func numberToken(
+    _ text: UnsafeBufferPointer<UInt8>, tokenOffset: Int, tokenLine: Int, atEnd: Bool = false
+  ) throws(JSONSyntaxError) -> JSONToken {
     guard text.count <= maximumTokenLength else { throw tooLong(tokenOffset) }
     if let bad = JSONNumberGrammar.firstError(text) {
-      throw JSONSyntaxError(offset: tokenOffset + bad, line: tokenLine, problem: .badNumber)
+      throw JSONSyntaxError(offset: tokenOffset + bad, line: tokenLine, problem: .badNumber, isTruncation: atEnd && bad == text.count)
     }
     afterValue()
     return JSONToken(kind: .number, bytes: text, offset: tokenOffset, line: tokenLine, depth: depth)
@@ -292,7 +300,9 @@ package struct JSONTokenizer {
     return try literalToken(UnsafeBufferPointer(start: base + start, count: end - start), tokenOffset: chunkStart + start, tokenLine: line)
   }
 
-  private mutating func literalToken(_ word: UnsafeBufferPointer<UInt8>, tokenOffset: Int, tokenLine: Int) throws(JSONSyntaxError) -> JSONToken {
+  private mutating func literalToken(
+    _ word: UnsafeBufferPointer<UInt8>, tokenOffset: Int, tokenLine: Int, atEnd: Bool = false
+  ) throws(JSONSyntaxError) -> JSONToken {
     let kind: JSONTokenKind
     if word.elementsEqual("true".utf8) {
       kind = .true
@@ -302,7 +312,8 @@ package struct JSONTokenizer {
       kind = .null
     } else {
       let problem = JSONSyntaxError.Problem.expected(expected)
-      throw JSONSyntaxError(offset: tokenOffset, line: tokenLine, problem: problem)
+      let cut = atEnd && ["true", "false", "null"].contains { $0.utf8.starts(with: word) }
+      throw JSONSyntaxError(offset: tokenOffset, line: tokenLine, problem: problem, isTruncation: cut)
     }
     afterValue()
     return JSONToken(kind: kind, bytes: UnsafeBufferPointer(start: nil, count: 0), offset: tokenOffset, line: tokenLine, depth: depth)
@@ -325,23 +336,31 @@ package struct JSONTokenizer {
   private mutating func resume(_ base: UnsafePointer<UInt8>, _ count: Int) throws(JSONSyntaxError) -> JSONToken? {
     switch pending {
     case .string:
+      // Copy up to each next quote only (not the whole chunk), so the scratch holds the string
+      // and no more; each rescan starts where the last stopped.
       let before = raw.count
-      raw.append(UnsafeBufferPointer(start: base, count: count))
-      switch JSONStringScan.scan(UnsafePointer(raw.base), from: pendingScanFrom, to: raw.count) {
-      case .complete(let end, let hasEscapes):
-        raw.count = end + 1
-        index = end + 1 - before
-        pending = .none
-        return try stringToken(
-          UnsafeBufferPointer(start: raw.base + 1, count: end - 1), hasEscapes: hasEscapes || pendingHasEscapes,
-          isKey: pendingIsKey, tokenOffset: pendingOffset, tokenLine: pendingLine)
-      case .incomplete(let resumeAt, let hasEscapes):
-        guard raw.count - 1 <= maximumTokenLength else { throw tooLong(pendingOffset) }
-        pendingScanFrom = resumeAt
-        pendingHasEscapes = pendingHasEscapes || hasEscapes
-        return nil
-      case .failed(let at, let problem):
-        throw JSONSyntaxError(offset: pendingOffset + at, line: pendingLine, problem: problem)
+      var start = 0
+      while true {
+        var end = start
+        while end < count, base[end] != .asciiQuote { end += 1 }
+        let pieceEnd = min(end + 1, count)
+        raw.append(UnsafeBufferPointer(start: base + start, count: pieceEnd - start))
+        switch JSONStringScan.scan(UnsafePointer(raw.base), from: pendingScanFrom, to: raw.count) {
+        case .complete(let end, let hasEscapes):
+          index = end + 1 - before
+          pending = .none
+          return try stringToken(
+            UnsafeBufferPointer(start: raw.base + 1, count: end - 1), hasEscapes: hasEscapes || pendingHasEscapes,
+            isKey: pendingIsKey, tokenOffset: pendingOffset, tokenLine: pendingLine)
+        case .incomplete(let resumeAt, let hasEscapes):
+          guard raw.count - 1 <= maximumTokenLength else { throw tooLong(pendingOffset) }
+          pendingScanFrom = resumeAt
+          pendingHasEscapes = pendingHasEscapes || hasEscapes
+          guard pieceEnd < count else { return nil }
+          start = pieceEnd
+        case .failed(let at, let problem):
+          throw JSONSyntaxError(offset: pendingOffset + at, line: pendingLine, problem: problem)
+        }
       }
     case .number, .literal:
       var end = 0
@@ -376,4 +395,10 @@ extension UInt8 {
   fileprivate var isJSONNumberByte: Bool {
     (self &- .ascii0) < 10 || self == .asciiMinus || self == .asciiPlus || self == .asciiDot || self | 0x20 == .asciiLowerE
   }
+}
+
+extension JSONTokenizer {
+  /// The bytes the tokenizer holds between chunks (its two scratch buffers' capacities), for
+  /// the tests that check a reader streams in bounded memory.
+  package var heldBytes: Int { raw.capacity + decoded.capacity }
 }

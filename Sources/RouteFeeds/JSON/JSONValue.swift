@@ -25,10 +25,13 @@ package struct JSONParser {
 
   /// Parses one complete value; trailing whitespace only.
   ///
+  /// - Parameter skippingElementsOf: the name of a top-level member whose array value is checked
+  ///   (syntax, numbers) but not built: it comes back as an empty array. `pipe` reads a record's
+  ///   `"samples"` that way and streams them itself (`PipeSampleReader`).
   /// - Complexity: O(*n*) in the length of `bytes`.
-  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, skippingElementsOf member: StaticString? = nil) throws(Failure) -> JSONValue {
     var tokenizer = JSONTokenizer(maximumDepth: maximumDepth, maximumTokenLength: max(bytes.count, 1))
-    var builder = JSONValueBuilder()
+    var builder = JSONValueBuilder(skippedMember: member)
     while let token = try tokenizer.next(in: bytes) { try builder.add(token) }
     while let token = try tokenizer.finish() { try builder.add(token) }
     return builder.result ?? .null
@@ -47,8 +50,29 @@ struct JSONValueBuilder {
   private var stack: [Frame] = []
   /// The finished top-level value.
   private(set) var result: JSONValue?
+  /// A top-level member whose array elements are not built (see `JSONParser.parse`).
+  private let skippedMember: StaticString?
+  /// Inside that array: the depth of its begin token.
+  private var skippingFrom: Int?
+
+  init(skippedMember: StaticString? = nil) { self.skippedMember = skippedMember }
 
   mutating func add(_ token: JSONToken) throws(JSONSyntaxError) {
+    if let depth = skippingFrom {
+      if token.kind == .endArray, token.depth == depth {
+        skippingFrom = nil
+        attach(.array([]))
+      } else if token.kind == .number, token.double == nil {
+        throw JSONSyntaxError(offset: token.offset, line: token.line, problem: .numberOutOfRange)
+      }
+      return
+    }
+    if token.kind == .beginArray, token.depth == 1, let skippedMember, stack.count == 1, stack[0].isObject,
+      stack[0].key.utf8.elementsEqual(UnsafeBufferPointer(start: skippedMember.utf8Start, count: skippedMember.utf8CodeUnitCount))
+    {
+      skippingFrom = token.depth
+      return
+    }
     switch token.kind {
     case .beginObject: stack.append(Frame(isObject: true))
     case .beginArray: stack.append(Frame(isObject: false))

@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// Turns the times of day NMEA sentences carry into dates and capture sessions.
 ///
 /// Sentences carry a UTC time of day; only RMC (`ddmmyy`) and ZDA carry a date. The clock

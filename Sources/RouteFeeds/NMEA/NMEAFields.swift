@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// Walks the comma-separated fields of one sentence, in order, without copying.
 ///
 /// NMEA fields are positional, so each sentence parser asks for them one after another and

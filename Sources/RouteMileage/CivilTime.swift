@@ -1,5 +1,9 @@
 /// Calendar arithmetic for UTC timestamps, without Foundation's `Date` or formatters.
 ///
+/// In the domain because every module writes times the same way: `iso8601(_:)` is the one
+/// writer of ISO 8601 text (the commands' JSON and words, the synthetic drives' reports); the
+/// readers parse with it (`ISO8601Parser`, NMEA, CSV).
+///
 /// Timestamps are seconds since 1970-01-01T00:00:00Z on the proleptic Gregorian calendar, with
 /// no leap seconds (as POSIX time). Years 0 through 9999 are supported.
 public enum CivilTime {
@@ -53,7 +57,14 @@ public enum CivilTime {
   /// timestamp has a fraction of a second. For output, not for hot paths.
   public static func iso8601(_ timestamp: Double) -> String {
     guard timestamp.isFinite else { return "invalid" }
-    let milliseconds = Int64((timestamp * 1000).rounded())
+    return iso8601(milliseconds: Int64((timestamp * 1000).rounded()))
+  }
+
+  /// ISO 8601 in UTC from whole milliseconds since 1970: `2025-11-29T08:00:00Z`, or
+  /// `…:00.250Z` when there is a fraction of a second.
+  ///
+  /// - Complexity: O(1).
+  public static func iso8601(milliseconds: Int64) -> String {
     var seconds = milliseconds / 1000
     var fraction = milliseconds % 1000
     if fraction < 0 {
@@ -77,18 +88,6 @@ public enum CivilTime {
     return text + "Z"
   }
 
-  /// A duration in seconds as `2h 05m`, `4m 10s` or `12s`, for explanations.
-  public static func duration(_ seconds: Double) -> String {
-    guard seconds.isFinite else { return "?" }
-    let whole = Int64(seconds.rounded())
-    let hours = whole / 3600
-    let minutes = whole / 60 % 60
-    let secs = whole % 60
-    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    if hours > 0 { return "\(hours)h \(two(minutes))m" }
-    if minutes > 0 { return "\(minutes)m \(two(secs))s" }
-    return "\(secs)s"
-  }
 }
 
 /// A calendar date (proleptic Gregorian, UTC).

@@ -1,0 +1,22 @@
+/// Receives each retained sample as the ingest stage produces it (the store writes them in
+/// batches; replay releases them into a live shift).
+///
+/// It lives in the domain, not beside the ingest stage in RouteFeeds, because both sides of it
+/// are domain values: the feeds hand samples out through it and the store takes them in
+/// (`ShiftImportWriter`) without either module depending on the other.
+public protocol RetainedSampleSink {
+  mutating func retain(_ sample: RouteSample)
+  /// Called after each chunk of the feed, so a sink can flush a batch. Throwing stops the ingest.
+  mutating func chunkFinished() throws
+  /// Forgets every sample retained so far: the ingest found the file stored out of time order
+  /// and starts over, judging it in time order (see `FeedIngest.measure`).
+  mutating func restart() throws
+}
+
+/// A sink that keeps nothing.
+public struct DiscardRetainedSamples: RetainedSampleSink {
+  public init() {}
+  @inlinable public mutating func retain(_ sample: RouteSample) {}
+  @inlinable public mutating func chunkFinished() {}
+  @inlinable public mutating func restart() {}
+}
