@@ -6,8 +6,8 @@
 /// `GPXTrackBuilder.role(ofChild:…)` and the role in that switch's list of value roles; its
 /// reset in `beginPoint`, its parse in `close` and its place in the sample in `finishPoint`;
 /// then tests in `GPXReaderTests` and the tag in `Tests/Fuzz/gpx.dict`. `GPXRoleTests` fails
-/// when the value roles outgrow the mask: widen `FieldMask` then. (docs/notes/gate.md has the
-/// same steps.)
+/// when the value roles outgrow the mask: widen `FieldMask` then. (docs/formats/gpx.md, "Adding a
+/// field", has the same steps.)
 enum GPXRole: UInt8, XMLRole, CaseIterable {
   case gpx, track, segment, point, route
   /// An element whose whole subtree is passed over: unknown elements, `<extensions>`,
