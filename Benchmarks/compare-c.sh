@@ -5,6 +5,9 @@
 # compiles Benchmarks/c-baseline/phone_csv.c with `cc -O2`, then for each of RUNS runs takes the
 # best wall time of BEST tries of each program (interleaved, so both see the same machine) and
 # prints C seconds ÷ routemiles seconds: the fraction of C's speed routemiles reaches (target ≥ 0.6).
+# routemiles runs with `--threads 2` (a feed past its first MiB parsed on one thread, measured on
+# another: docs/notes/pipeline.md); each run also times `--threads 1` for comparison. The load average is printed
+# too: on a loaded machine the second thread has no free core and wall times say little.
 #
 #   Benchmarks/compare-c.sh [--runs N] [--best N] [--file PATH] [--no-build]
 #
@@ -22,7 +25,7 @@ while [ $# -gt 0 ]; do
     --best) best="$2"; shift ;;
     --file) file="$2"; shift ;;
     --no-build) build=0 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 64 ;;
   esac
   shift
@@ -55,13 +58,14 @@ best_of() {
   echo "$fastest"
 }
 
-echo "file: $bytes bytes, $rows rows; best of $best per run"
+echo "file: $bytes bytes, $rows rows; best of $best per run; load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 "$work/phone_csv" "$file"
 .build/release/routemiles measure "$file" | sed -n 2p
 for run in $(seq "$runs"); do
   c=$(best_of "$work/phone_csv" "$file")
-  r=$(best_of .build/release/routemiles measure "$file")
-  awk -v run="$run" -v c="$c" -v r="$r" -v bytes="$bytes" 'BEGIN {
-    printf "run %d: C %.3f s (%.0f MB/s)   routemiles %.3f s (%.0f MB/s)   routemiles/C speed %.2f×\n",
-      run, c / 1e9, bytes / 1048576 / (c / 1e9), r / 1e9, bytes / 1048576 / (r / 1e9), c / r }'
+  r=$(best_of .build/release/routemiles measure --threads 2 "$file")
+  s=$(best_of .build/release/routemiles measure --threads 1 "$file")
+  awk -v run="$run" -v c="$c" -v r="$r" -v s="$s" -v bytes="$bytes" 'BEGIN {
+    printf "run %d: C %.3f s (%.0f MB/s)   routemiles %.3f s (%.0f MB/s)   routemiles/C speed %.2f×   (--threads 1 %.3f s, %.2f×)\n",
+      run, c / 1e9, bytes / 1048576 / (c / 1e9), r / 1e9, bytes / 1048576 / (r / 1e9), c / r, s / 1e9, c / s }'
 done

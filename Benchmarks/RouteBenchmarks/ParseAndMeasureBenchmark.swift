@@ -11,7 +11,9 @@ import RouteSynthesis
 /// GPX, Foundation's `XMLParser` merely visiting the document. CSV is measured in two layouts:
 /// the canonical one (`csv`) and the one phone apps export most (`phone-csv`: ISO 8601 time with
 /// milliseconds, latitude, longitude, accuracy, speed, course, session), whose yardstick is the
-/// hand-written C parser of `Benchmarks/compare-c.sh` rather than a MB/s target.
+/// hand-written C parser of `Benchmarks/compare-c.sh` rather than a MB/s target. Each CSV layout
+/// also gets a `2T` row: the same ingest pipelined on two threads, as `routemiles measure` runs it
+/// (`IngestPipelining.automatic`); the other rows are one thread.
 enum ParseAndMeasureBenchmark {
   static let name = "parse-and-measure"
 
@@ -55,6 +57,25 @@ enum ParseAndMeasureBenchmark {
       report.record(name, "\(label) positions per second", Double(records) / ingestTimes[0], higherIsBetter: true)
       if let target {
         report.target(name, "\(label.uppercased()) at least \(Int(target)) MB/s (\(Format.fixed(ingestRate, 0)) MB/s)", met: ingestRate >= target)
+      }
+      if format == .csv {
+        // The rows above read and measure on one thread (`FeedIngest.measure`'s default). This
+        // row is `routemiles measure`'s path: the first MiB on one thread, the rest parsed on this
+        // thread and measured on a second (`IngestPipelining.automatic`), same figure.
+        var settings = IngestSettings()
+        settings.pipelining = .automatic
+        var pipelinedRecords = 0
+        let pipelinedTimes = try repeated(warmup: 1, repeats: repeats) {
+          var source = try FileByteSource(path: path)
+          let measurement = FeedIngest.measure(&source, format: format, settings: settings)
+          pipelinedRecords = measurement.report.records
+          blackHole(measurement.distance.meters)
+        }
+        let pipelinedRate = megabytes / pipelinedTimes[0]
+        report.say(
+          "  \(("\(label) 2T").padding(9))   \(pad(Format.megabytes(bytes), 9))   \(pad("", 6))        \(pad(Format.fixed(pipelinedRate, 0), 6)) MB/s pipelined on 2 threads (\(Format.fixed(pipelinedRate / ingestRate, 2))× one thread)   \(pad(Format.fixed(Double(pipelinedRecords) / pipelinedTimes[0] / 1e6, 2), 6)) M/s")
+        report.record(name, "\(label) pipelined ingest MB/s", pipelinedRate, higherIsBetter: true)
+        report.record(name, "\(label) pipelined / one thread", pipelinedRate / ingestRate, higherIsBetter: true, scaleFree: true)
       }
       if format == .gpx {
         let visitTimes = repeated(warmup: 0, repeats: quick ? 1 : 2) {

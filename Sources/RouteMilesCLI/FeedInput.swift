@@ -52,11 +52,16 @@ struct CollectPositions: RetainedSampleSink {
 
 extension MeasureOptions {
   /// Opens and measures one feed. Never throws: an unreadable input is a failed result.
-  func measure(path: String, keepPositions: Bool = false) -> InputResult {
+  ///
+  /// - Parameter pipelining: whether reading and measuring may run on two threads. `measure`
+  ///   asks for `.automatic` (a second core is free while one feed is measured); `batch` and
+  ///   `pipe` keep `.off`, as their feeds already run one per core. The figure is the same.
+  func measure(path: String, keepPositions: Bool = false, pipelining: IngestPipelining = .off) -> InputResult {
     var result = InputResult(source: path)
-    let settings: IngestSettings
+    var settings: IngestSettings
     do {
       settings = try self.settings(forFeed: path)
+      settings.pipelining = pipelining
     } catch {
       // A refused timeline: nothing is measured from this feed.
       result.failure = "\(error)"

@@ -21,6 +21,10 @@ enum MeasureCommand {
                               FILE may contain {n} (1, 2, …) or {name}; otherwise the last wins.
                               FILE - writes to standard output; the report then goes to
                               standard error, so standard output holds only the document.
+      --threads 1|2           Read and measure each feed on one thread, or parse a feed past
+                              its first MiB on one thread and measure it on a second. Default:
+                              2 when the machine has a core to spare (2+ cores, load average
+                              under twice the cores), else 1. The result is the same.
 
     \(MeasureOptions.help)
 
@@ -33,7 +37,7 @@ enum MeasureCommand {
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
       argv, command: name,
-      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["format", "geojson", "svg"]),
+      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["format", "geojson", "svg", "threads"]),
       flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["json", "explain", "help"]))
     if arguments.has("help") {
       console.out(help + "\n")
@@ -43,6 +47,13 @@ enum MeasureCommand {
     guard !arguments.operands.isEmpty else {
       throw .usage("no input: give one or more files, or - for standard input", command: name)
     }
+    // A feed past its first MiB may be read on one core and measured on another (same figure).
+    let threads = try arguments.integer("threads", minimum: 1)
+    if let threads, threads > 2 {
+      throw .usage("--threads takes 1 or 2 (one feed is read on one thread and measured on another)", command: name)
+    }
+    let pipelining = MeasureThreads.pipelining(
+      requested: threads, processors: BatchCommand.processorCount(), loadAverage: MeasureThreads.loadAverage())
     let json = arguments.has("json")
     let explain = arguments.has("explain")
     let geojsonPath = arguments.value("geojson")
@@ -57,7 +68,7 @@ enum MeasureCommand {
     var status = ExitCode.success
 
     for (index, path) in arguments.operands.enumerated() {
-      let result = options.measure(path: path, keepPositions: wantsPicture)
+      let result = options.measure(path: path, keepPositions: wantsPicture, pipelining: pipelining)
       if let failure = result.failure {
         console.err("routemiles: \(failure)\n")
         status = ExitCode.failure

@@ -55,7 +55,8 @@ enum FeedInvariants {
   /// - every record is accounted for: records = retained + rejected + errors;
   /// - the metres are finite and not negative, and the figure's counts are consistent;
   /// - reading in chunks of 1, 7 and 4096 bytes gives the same `FeedMeasurement` (distance,
-  ///   report, failure) as reading it whole;
+  ///   report, failure) as reading it whole, and so does reading it pipelined on two threads
+  ///   (`IngestPipelining`), whole and in chunks of 7 bytes;
   /// - the retained samples the sink saw are the ones the report counts;
   /// - with the filter off, the calculator gives the same distance for the positions reversed
   ///   (permutation invariance); with it on, the streamed walk equals the calculator's one pass
@@ -101,6 +102,16 @@ enum FeedInvariants {
         let measured = FeedIngest.measure(&chunked, format: format, options: options, settings: settings)
         if measured != whole {
           problems.append("\(label): chunks of \(chunkSize) bytes differ from the whole read: \(difference(whole, measured))")
+        }
+      }
+      // Read on one thread and measured on another, in batches of 7 records: the same figure.
+      var pipelinedSettings = settings
+      pipelinedSettings.pipelining = .always(batchCapacity: 7)
+      for chunkSize in [FeedIngest.chunkSize, 7] {
+        var pipelinedSource = MemoryByteSource(bytes, chunkSize: chunkSize)
+        let pipelined = FeedIngest.measure(&pipelinedSource, format: format, options: options, settings: pipelinedSettings)
+        if pipelined != whole {
+          problems.append("\(label): pipelined in chunks of \(chunkSize) bytes differs from one thread: \(difference(whole, pipelined))")
         }
       }
     }

@@ -20,6 +20,9 @@ public struct IngestSettings: Sendable {
   public var sortRunLimit: Int = SpillingSampleSorter.defaultRunLimit
   /// The shift's timeline, when known: it replaces `window` (see `ShiftIngest+Timeline.swift`).
   public var timeline: ShiftTimeline?
+  /// Whether reading and measuring run on two threads (`IngestPipelining`); the measurement is
+  /// bit-identical either way. Off by default: `routemiles measure` turns it on.
+  public var pipelining: IngestPipelining = .off
 
   public init(
     filter: RouteSampleFilter? = RouteSampleFilter(),
@@ -371,7 +374,7 @@ public enum FeedIngest {
     if let failure {
       return concluded(ingest.measurement(format: detected), failure: failure)
     }
-    failure = try pass(detected, options, &source, &ingest, buffer, firstCount)
+    failure = try pass(detected, options, settings.pipelining, &source, &ingest, buffer, firstCount)
     if ingest.deliveredOutOfOrder {
       var sink = ingest.retainedSink
       try sink.restart()
@@ -379,7 +382,7 @@ public enum FeedIngest {
       do {
         try source.rewind()
         firstCount = try source.read(into: buffer)
-        failure = try pass(detected, options, &source, &ingest, buffer, firstCount)
+        failure = try pass(detected, options, settings.pipelining, &source, &ingest, buffer, firstCount)
       } catch let error as FeedError {
         failure = error
       }
@@ -389,37 +392,37 @@ public enum FeedIngest {
 
   /// One read of the feed through the reader for `format`.
   static func pass<Source: ByteSource, Retained: RetainedSampleSink>(
-    _ format: FeedFormat, _ options: FeedOptions, _ source: inout Source, _ ingest: inout ShiftIngest<Retained>,
-    _ buffer: UnsafeMutableBufferPointer<UInt8>, _ firstCount: Int
+    _ format: FeedFormat, _ options: FeedOptions, _ pipelining: IngestPipelining, _ source: inout Source,
+    _ ingest: inout ShiftIngest<Retained>, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ firstCount: Int
   ) throws -> FeedError? {
     switch format {
     case .gpx:
       var reader = GPXReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
     case .nmea:
       var reader = NMEAReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
     case .csv:
       var reader = CSVReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
     case .fit:
       var reader = FITReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
     case .tcx:
       var reader = TCXReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
     case .kml:
       var reader = KMLReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
     case .takeout:
       var reader = TakeoutReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
     case .geojson:
       var reader = GeoJSONReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
     case .owntracks:
       var reader = OwnTracksReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount)
+      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
     }
   }
 
@@ -437,21 +440,35 @@ public enum FeedIngest {
   /// Feeds every chunk to `reader`, then ends the ingest's time-order stage; returns the feed
   /// error that stopped it, if one did. Stops early, with nil, once a `.time` ingest finds the
   /// feed out of order.
+  ///
+  /// With `pipelining` on, the chunks after the first `startAfterChunks` are read on this thread
+  /// and measured on a second one (`runPipelined`), with the same result.
   static func run<Reader: FeedReader, Source: ByteSource, Retained: RetainedSampleSink>(
     _ reader: inout Reader, _ source: inout Source, _ ingest: inout ShiftIngest<Retained>,
-    _ buffer: UnsafeMutableBufferPointer<UInt8>, _ firstCount: Int
+    _ buffer: UnsafeMutableBufferPointer<UInt8>, _ firstCount: Int, _ pipelining: IngestPipelining = .off
   ) throws -> FeedError? {
     var count = firstCount
     var failure: FeedError?
+    var chunksRead = 0
     do {
       while count > 0 {
+        if let start = pipelining.startAfterChunks, chunksRead >= start {
+          switch try runPipelined(&reader, &source, &ingest, buffer, count, pipelining) {
+          case .stoppedOutOfOrder: return nil
+          case .read(let error): failure = error
+          }
+          break
+        }
+        chunksRead += 1
         try reader.read(UnsafeBufferPointer(rebasing: buffer[0..<count]), into: &ingest)
         try ingest.retainedSink.chunkFinished()
         if ingest.deliveredOutOfOrder { return nil }
         count = try source.read(into: buffer)
       }
-      try reader.finish(into: &ingest)
-      if ingest.deliveredOutOfOrder { return nil }
+      if count == 0 {
+        try reader.finish(into: &ingest)
+        if ingest.deliveredOutOfOrder { return nil }
+      }
     } catch let error as FeedError {
       failure = error
     }
