@@ -6,7 +6,7 @@
 # best wall time of BEST tries of each program (interleaved, so both see the same machine) and
 # prints C seconds ÷ routemiles seconds: the fraction of C's speed routemiles reaches (target ≥ 0.6).
 # routemiles runs with `--threads 2` (a feed past its first MiB parsed on one thread, measured on
-# another: docs/notes/pipeline.md); each run also times `--threads 1` for comparison. The load average is printed
+# another: docs/performance.md, "Two threads"); each run also times `--threads 1` for comparison. The load average is printed
 # too: on a loaded machine the second thread has no free core and wall times say little.
 #
 #   Benchmarks/compare-c.sh [--runs N] [--best N] [--file PATH] [--no-build]

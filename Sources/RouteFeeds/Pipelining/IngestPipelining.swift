@@ -4,7 +4,7 @@
 /// into fixed-size batches (`PipelinedFeedSink`); a second thread replays each batch, in order,
 /// into the ingest stage (sessions, time order, filter, accumulator). The ingest sees the same
 /// calls in the same order as it would on one thread, so the measurement is bit-identical; see
-/// `docs/notes/pipeline.md`.
+/// `docs/performance.md` ("Two threads").
 ///
 /// It pays on a large feed when a second core is free (`measure` of one file). It does not pay
 /// for a small feed (starting the second thread costs more than it saves) nor where every core
