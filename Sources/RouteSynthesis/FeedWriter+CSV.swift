@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// The CSV layout: the canonical header, with or without the session column.
 public struct CSVWriterOptions: Sendable, Hashable {
   /// Write `capture_session_id` (a UUID per capture session; empty for legacy rows).
@@ -56,16 +58,7 @@ extension FeedWriter {
       try out.reserveRecord(into: &sink)
       let sample = fix.sample
       out.iso8601(milliseconds: fix.milliseconds, fractionDigits: fix.milliseconds % 1000 == 0 ? 0 : 3)
-      out.byte(0x2C)
-      out.fixed(sample.latitude, decimals: 7)
-      out.byte(0x2C)
-      out.fixed(sample.longitude, decimals: 7)
-      out.byte(0x2C)
-      if let accuracy = sample.horizontalAccuracy { out.fixed(accuracy, decimals: 1) }
-      out.byte(0x2C)
-      if let speed = sample.speed { out.fixed(speed, decimals: 2) }
-      out.byte(0x2C)
-      if let course = sample.course { out.fixed(course, decimals: 1) }
+      out.csvPositionFields(sample)
       out.byte(0x2C)
       if let altitude = sample.altitude { out.fixed(altitude, decimals: 1) }
       if options.includesSessionColumn {
@@ -108,5 +101,23 @@ extension OutputBuffer {
     hex(0x8000 | ((low >> 48) & 0x3FFF), digits: 4)
     byte(0x2D)
     hex(low & 0xFFFF_FFFF_FFFF, digits: 12)
+  }
+}
+
+extension OutputBuffer {
+  /// `,latitude,longitude,accuracy,speed,course` as both CSV layouts write them after the time:
+  /// degrees to 7 decimals, accuracy to 0.1 m, speed to 0.01 m/s, course to 0.1°, an absent
+  /// value as an empty cell.
+  mutating func csvPositionFields(_ sample: RouteSample) {
+    byte(0x2C)
+    fixed(sample.latitude, decimals: 7)
+    byte(0x2C)
+    fixed(sample.longitude, decimals: 7)
+    byte(0x2C)
+    if let accuracy = sample.horizontalAccuracy { fixed(accuracy, decimals: 1) }
+    byte(0x2C)
+    if let speed = sample.speed { fixed(speed, decimals: 2) }
+    byte(0x2C)
+    if let course = sample.course { fixed(course, decimals: 1) }
   }
 }

@@ -25,16 +25,7 @@ extension FeedWriter {
       try out.reserveRecord(into: &sink)
       let sample = fix.sample
       out.iso8601(milliseconds: fix.milliseconds, fractionDigits: 3)
-      out.byte(0x2C)
-      out.fixed(sample.latitude, decimals: 7)
-      out.byte(0x2C)
-      out.fixed(sample.longitude, decimals: 7)
-      out.byte(0x2C)
-      if let accuracy = sample.horizontalAccuracy { out.fixed(accuracy, decimals: 1) }
-      out.byte(0x2C)
-      if let speed = sample.speed { out.fixed(speed, decimals: 2) }
-      out.byte(0x2C)
-      if let course = sample.course { out.fixed(course, decimals: 1) }
+      out.csvPositionFields(sample)
       if options.includesSessionColumn {
         out.byte(0x2C)
         if sample.captureSession != nil { out.unsigned(UInt64(max(0, fix.session))) }

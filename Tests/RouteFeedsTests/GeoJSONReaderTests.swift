@@ -96,21 +96,11 @@ import Testing
   func unfilteredFigureLiesBetweenTheTrackSumAndTheJoinedLine(_ file: GPXRealFile) throws {
     let read = Self.read(try Fixtures.bytes("realdata/\(file.name)"))
     #expect(read.error == nil)
-    var positions: [(RouteSample, Int)] = []
+    var positions: [(sample: RouteSample, session: Int)] = []
     for case .position(let sample, let session, _) in read.records { positions.append((sample, session ?? -1)) }
     #expect(positions.count == file.unfiltered.retained)
     #expect(read.records.count == file.records)
-    var withinTracks = 0.0
-    var joined = 0.0
-    for (previous, next) in zip(positions, positions.dropFirst()) {
-      let step = GeographicDistance.meters(
-        fromLatitude: previous.0.latitude, longitude: previous.0.longitude,
-        toLatitude: next.0.latitude, longitude: next.0.longitude)
-      joined += step
-      if previous.1 == next.1, next.0.timestamp - previous.0.timestamp <= 120 { withinTracks += step }
-    }
-    let figure = try #require(file.unfiltered.meters)
-    #expect(withinTracks - 0.5 <= figure && figure <= joined + 0.5, "\(withinTracks) ≤ \(figure) ≤ \(joined)")
+    TrackBounds(positions).expectBrackets(try #require(file.unfiltered.meters))
   }
 
   @Test(arguments: realFiles.map(\.name))

@@ -102,14 +102,7 @@ import Testing
         "\(label)")
       #expect(Dictionary(uniqueKeysWithValues: report.ignored.map { ($0.key.rawValue, $0.value) }) == Self.ignored[file.name], "\(label)")
       #expect(report.isBalanced, "\(label)")
-      #expect(report.sessions == expected.sessions, "\(label)")
-      #expect(distance.contributingSegmentCount == expected.segments, "\(label)")
-      #expect(distance.gapCount == expected.gaps, "\(label)")
-      if let meters = expected.meters {
-        #expect(abs(distance.meters - meters) < 0.5, "\(label): \(distance.meters) m")
-      } else {
-        #expect(!distance.isMeasured, "\(label)")
-      }
+      expected.expectFigures(of: distance, sessions: report.sessions, label: label)
     }
   }
 
@@ -128,17 +121,7 @@ import Testing
     #expect(read.error == nil)
     let positions = Self.positions(read.records)
     #expect(positions.count == file.unfiltered.retained)
-    var withinSessions = 0.0
-    var joined = 0.0
-    for (previous, next) in zip(positions, positions.dropFirst()) {
-      let step = GeographicDistance.meters(
-        fromLatitude: previous.sample.latitude, longitude: previous.sample.longitude,
-        toLatitude: next.sample.latitude, longitude: next.sample.longitude)
-      joined += step
-      if previous.session == next.session, abs(next.sample.timestamp - previous.sample.timestamp) <= 120 { withinSessions += step }
-    }
-    let figure = try #require(file.unfiltered.meters)
-    #expect(withinSessions - 0.5 <= figure && figure <= joined + 0.5, "\(withinSessions) ≤ \(figure) ≤ \(joined)")
+    TrackBounds(positions).expectBrackets(try #require(file.unfiltered.meters))
   }
 
   @Test(arguments: files.map(\.name))

@@ -107,14 +107,7 @@ import Testing
       #expect(Dictionary(uniqueKeysWithValues: report.rejected.map { ($0.key.rawValue, $0.value) }) == expected.rejected, "\(label)")
       #expect(report.errors == 0, "\(label)")
       #expect(report.isBalanced, "\(label)")
-      #expect(report.sessions == expected.sessions, "\(label)")
-      #expect(distance.contributingSegmentCount == expected.segments, "\(label)")
-      #expect(distance.gapCount == expected.gaps, "\(label)")
-      if let meters = expected.meters {
-        #expect(abs(distance.meters - meters) < 0.5, "\(label): \(distance.meters) m")
-      } else {
-        #expect(!distance.isMeasured, "\(label)")
-      }
+      expected.expectFigures(of: distance, sessions: report.sessions, label: label)
     }
   }
 
@@ -132,20 +125,10 @@ import Testing
     let format: FeedFormat = file.name.hasSuffix(".tcx") ? .tcx : .kml
     let read = Self.read(try Fixtures.bytes("realdata/\(file.name)"), format)
     #expect(read.error == nil)
-    var positions: [(RouteSample, Int)] = []
+    var positions: [(sample: RouteSample, session: Int)] = []
     for case .position(let sample, let session, _) in read.records { positions.append((sample, session ?? -1)) }
     #expect(positions.count == file.unfiltered.retained)
-    var withinTracks = 0.0
-    var joined = 0.0
-    for (previous, next) in zip(positions, positions.dropFirst()) {
-      let step = GeographicDistance.meters(
-        fromLatitude: previous.0.latitude, longitude: previous.0.longitude,
-        toLatitude: next.0.latitude, longitude: next.0.longitude)
-      joined += step
-      if previous.1 == next.1, next.0.timestamp - previous.0.timestamp <= 120 { withinTracks += step }
-    }
-    let figure = try #require(file.unfiltered.meters)
-    #expect(withinTracks - 0.5 <= figure && figure <= joined + 0.5, "\(withinTracks) ≤ \(figure) ≤ \(joined)")
+    TrackBounds(positions).expectBrackets(try #require(file.unfiltered.meters))
   }
 
   @Test(arguments: realFiles.map(\.name))
