@@ -15,11 +15,11 @@ public struct GPXWriterOptions: Sendable, Hashable {
 }
 
 extension FeedWriter {
-  /// GPX 1.1 (`.gpx` to `write(_:as:into:)`): one `<trk>`, one `<trkseg>` per capture session (the schema's "a new segment
-  /// when reception was lost or the receiver was off"), each point with `<ele>`, `<time>`
-  /// (UTC, `Z`; milliseconds only when the time has them) and `<hdop>` (accuracy ÷ 5 m; left
-  /// out for an invalid accuracy). No-fix epochs are not written: a GPX logger records nothing
-  /// without a fix.
+  /// GPX 1.1 (`.gpx` to `write(_:as:into:)`): one `<trk>`, one `<trkseg>` per capture session
+  /// (the schema's "a new segment when reception was lost or the receiver was off"), each point
+  /// with `<ele>`, `<time>` (UTC, `Z`; milliseconds only when the time has them) and `<hdop>`
+  /// (accuracy ÷ 5 m; left out for an invalid accuracy). No-fix epochs are not written: a GPX
+  /// logger records nothing without a fix.
   ///
   /// - Complexity: O(*n*); O(1) memory.
   static func writeGPX(

@@ -24,10 +24,10 @@ public struct NMEAWriterOptions: Sendable, Hashable {
 }
 
 extension FeedWriter {
-  /// NMEA 0183 (`.nmea` to `write(_:as:into:)`; version 2.3 fields), one line per sentence ending in CR LF, per epoch:
-  /// `RMC` (status, position, speed in knots, course, `ddmmyy` date, mode), `GGA` (quality,
-  /// satellites, HDOP, altitude), then optionally `GSA` and `GST`. Coordinates are
-  /// `ddmm.mmmmm` / `dddmm.mmmmm` (about 2 cm); times `hhmmss.ss`.
+  /// NMEA 0183 (`.nmea` to `write(_:as:into:)`; version 2.3 fields), one line per sentence
+  /// ending in CR LF, per epoch: `RMC` (status, position, speed in knots, course, `ddmmyy` date,
+  /// mode), `GGA` (quality, satellites, HDOP, altitude), then optionally `GSA` and `GST`.
+  /// Coordinates are `ddmm.mmmmm` / `dddmm.mmmmm` (about 2 cm); times `hhmmss.ss`.
   ///
   /// A no-fix epoch writes RMC status `V` (mode `N`), GGA quality 0, GSA mode 1 and no GST, with
   /// the time and date still present. A fix marked `corruptedSentence` gets one digit of its RMC
