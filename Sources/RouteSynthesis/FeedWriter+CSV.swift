@@ -55,8 +55,10 @@ extension FeedWriter {
   /// - Complexity: O(*n*); O(1) memory.
   static func writeCSV(
     _ fixes: some Sequence<SyntheticFix>, options: CSVWriterOptions,
-    to out: inout OutputBuffer, flushingInto sink: inout some SynthesisByteSink
+    to buffer: inout OutputBuffer, flushingInto sink: inout some SynthesisByteSink
   ) throws(SynthesisWriteError) {
+    var out = buffer  // a local cursor (see `FeedWriter.write(_:as:into:)`)
+    defer { buffer = out }
     let phoneExport = options.columns == .phoneExport
     if phoneExport {
       out.text("time,latitude,longitude,accuracy,speed,course")

@@ -24,8 +24,10 @@ extension FeedWriter {
   /// - Complexity: O(*n*); O(1) memory.
   static func writeGPX(
     _ fixes: some Sequence<SyntheticFix>, options: GPXWriterOptions,
-    to out: inout OutputBuffer, flushingInto sink: inout some SynthesisByteSink
+    to buffer: inout OutputBuffer, flushingInto sink: inout some SynthesisByteSink
   ) throws(SynthesisWriteError) {
+    var out = buffer  // a local cursor (see `FeedWriter.write(_:as:into:)`)
+    defer { buffer = out }
     out.text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"")
     try out.xmlEscaped(options.creator, into: &sink)
     out.text(

@@ -37,8 +37,10 @@ extension FeedWriter {
   /// - Complexity: O(*n*); O(1) memory.
   static func writeNMEA(
     _ fixes: some Sequence<SyntheticFix>, options: NMEAWriterOptions,
-    to out: inout OutputBuffer, flushingInto sink: inout some SynthesisByteSink
+    to buffer: inout OutputBuffer, flushingInto sink: inout some SynthesisByteSink
   ) throws(SynthesisWriteError) {
+    var out = buffer  // a local cursor (see `FeedWriter.write(_:as:into:)`)
+    defer { buffer = out }
     let talker = Array(options.talker.rawValue.utf8)
     for fix in fixes {
       try out.reserveRecord(into: &sink)

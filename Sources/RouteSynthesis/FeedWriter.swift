@@ -11,6 +11,9 @@
 public enum FeedWriter {
   /// Writes in `format` (with its options) into `sink`. The one place a writer's buffer is
   /// made, flushed at the end and released: each format only formats its records into it.
+  /// Each format works on a local copy of the buffer, written back when it returns or throws,
+  /// so the optimiser keeps the cursor in registers rather than behind the `inout` (measured
+  /// with callgrind: 0.2–0.4 % fewer instructions for a whole generated feed).
   @discardableResult
   public static func write(
     _ fixes: some Sequence<SyntheticFix>, as format: SyntheticFeedFormat, into sink: inout some SynthesisByteSink
