@@ -55,10 +55,8 @@ extension FeedWriter {
   /// - Complexity: O(*n*); O(1) memory.
   static func writeCSV(
     _ fixes: some Sequence<SyntheticFix>, options: CSVWriterOptions,
-    to buffer: inout OutputBuffer, flushingInto sink: inout some SynthesisByteSink
-  ) throws(SynthesisWriteError) {
-    var out = buffer  // a local cursor (see `FeedWriter.write(_:as:into:)`)
-    defer { buffer = out }
+    into out: consuming OutputBuffer, flushingInto sink: inout some SynthesisByteSink
+  ) throws(SynthesisWriteError) -> OutputBuffer {
     let phoneExport = options.columns == .phoneExport
     if phoneExport {
       out.text("time,latitude,longitude,accuracy,speed,course")
@@ -97,6 +95,7 @@ extension FeedWriter {
       }
       out.lineEnd(crlf: options.usesCRLF)
     }
+    return out
   }
 }
 

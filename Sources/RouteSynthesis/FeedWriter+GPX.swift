@@ -24,10 +24,8 @@ extension FeedWriter {
   /// - Complexity: O(*n*); O(1) memory.
   static func writeGPX(
     _ fixes: some Sequence<SyntheticFix>, options: GPXWriterOptions,
-    to buffer: inout OutputBuffer, flushingInto sink: inout some SynthesisByteSink
-  ) throws(SynthesisWriteError) {
-    var out = buffer  // a local cursor (see `FeedWriter.write(_:as:into:)`)
-    defer { buffer = out }
+    into out: consuming OutputBuffer, flushingInto sink: inout some SynthesisByteSink
+  ) throws(SynthesisWriteError) -> OutputBuffer {
     out.text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"")
     try out.xmlEscaped(options.creator, into: &sink)
     out.text(
@@ -78,6 +76,7 @@ extension FeedWriter {
     try out.reserveRecord(into: &sink)
     if openSession != nil { out.text("    </trkseg>\n") }
     out.text("  </trk>\n</gpx>\n")
+    return out
   }
 }
 

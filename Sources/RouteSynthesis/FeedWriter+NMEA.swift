@@ -37,10 +37,8 @@ extension FeedWriter {
   /// - Complexity: O(*n*); O(1) memory.
   static func writeNMEA(
     _ fixes: some Sequence<SyntheticFix>, options: NMEAWriterOptions,
-    to buffer: inout OutputBuffer, flushingInto sink: inout some SynthesisByteSink
-  ) throws(SynthesisWriteError) {
-    var out = buffer  // a local cursor (see `FeedWriter.write(_:as:into:)`)
-    defer { buffer = out }
+    into out: consuming OutputBuffer, flushingInto sink: inout some SynthesisByteSink
+  ) throws(SynthesisWriteError) -> OutputBuffer {
     let talker = Array(options.talker.rawValue.utf8)
     for fix in fixes {
       try out.reserveRecord(into: &sink)
@@ -134,6 +132,7 @@ extension FeedWriter {
         out.endSentence(from: sentence)
       }
     }
+    return out
   }
 
   /// PRNs listed in GSA, in order, for as many satellites as the fix used.
