@@ -20,6 +20,19 @@ struct RouteSampleFilterTests {
     decisions.compactMap { if case .retained(let s) = $0 { return s } else { return nil } }
   }
 
+  /// What a fresh filter decides for two fixes a second apart going due north from the equator
+  /// at 10° E, the second at `latitude`: the boundary tests' exact distances.
+  static func northFromTheEquator(to latitude: Double) -> [RouteSampleFilter.Reason?] {
+    var filter = RouteSampleFilter()
+    return run(
+      &filter,
+      [
+        RouteSample(timestamp: 0, latitude: 0, longitude: 10),
+        RouteSample(timestamp: 1, latitude: latitude, longitude: 10),
+      ]
+    ).map(reason)
+  }
+
   /// The second sample's fate after a first, anchoring one.
   func second(
     _ sample: RouteSample, after first: RouteSample = F.sample(at: 0),
@@ -170,14 +183,7 @@ struct RouteSampleFilterTests {
 
   @Test func exactly70MetresPerSecondIsKept() throws {
     let latitude = try #require(Fixture.exactEquatorLatitude(meters: 70))
-    var filter = RouteSampleFilter()
-    let d = Self.run(
-      &filter,
-      [
-        RouteSample(timestamp: 0, latitude: 0, longitude: 10),
-        RouteSample(timestamp: 1, latitude: latitude, longitude: 10),
-      ])
-    #expect(d.map(Self.reason) == [nil, nil])
+    #expect(Self.northFromTheEquator(to: latitude) == [nil, nil])
   }
 
   @Test func customSpeedLimit() {
@@ -211,26 +217,11 @@ struct RouteSampleFilterTests {
 
   @Test func exactly5MetresIsKept() throws {
     let latitude = try #require(Fixture.exactEquatorLatitude(meters: 5))
-    var filter = RouteSampleFilter()
-    let d = Self.run(
-      &filter,
-      [
-        RouteSample(timestamp: 0, latitude: 0, longitude: 10),
-        RouteSample(timestamp: 1, latitude: latitude, longitude: 10),
-      ])
-    #expect(d.map(Self.reason) == [nil, nil])
+    #expect(Self.northFromTheEquator(to: latitude) == [nil, nil])
     // And one representable step less is dropped.
-    var tighter = RouteSampleFilter()
-    let below = Self.run(
-      &tighter,
-      [
-        RouteSample(timestamp: 0, latitude: 0, longitude: 10),
-        RouteSample(timestamp: 1, latitude: latitude.nextDown.nextDown.nextDown, longitude: 10),
-      ])
-    #expect(
-      GeographicDistance.meters(
-        fromLatitude: 0, longitude: 10, toLatitude: latitude.nextDown.nextDown.nextDown, longitude: 10) < 5)
-    #expect(below.map(Self.reason) == [nil, .negligibleMovement])
+    let below = latitude.nextDown.nextDown.nextDown
+    #expect(GeographicDistance.meters(fromLatitude: 0, longitude: 10, toLatitude: below, longitude: 10) < 5)
+    #expect(Self.northFromTheEquator(to: below) == [nil, .negligibleMovement])
   }
 
   @Test func movementIsMeasuredFromTheLastRetainedFix() {
