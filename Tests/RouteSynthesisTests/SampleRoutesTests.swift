@@ -43,16 +43,16 @@ struct SampleRoutesTests {
     var records: Int
     var positions: Int
     var sessions: Int
-    var gaps = 0  // capture gaps
-    var relaunches = 0
-    var pausedParks = 0
-    var noFix = 0
-    var wildJumps = 0
-    var spikes = 0
-    var duplicates = 0
-    var late = 0
-    var corrupted = 0
-    var midnight = 0
+    var gaps: Int = 0  // capture gaps
+    var relaunches: Int = 0
+    var pausedParks: Int = 0
+    var noFix: Int = 0
+    var wildJumps: Int = 0
+    var spikes: Int = 0
+    var duplicates: Int = 0
+    var late: Int = 0
+    var corrupted: Int = 0
+    var midnight: Int = 0
     /// Whole metres: driven, while capturing.
     var driven: Int
     var captured: Int
