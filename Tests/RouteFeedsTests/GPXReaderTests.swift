@@ -41,43 +41,15 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 }
 
-@Suite struct GPXReaderTests {
+@Suite struct GPXReaderTests: FeedReaderSuite {
   // MARK: Helpers
 
-  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  /// Reads `bytes` with the reader itself, `chunkSize` bytes at a time, stopping at its error.
-  static func read(_ bytes: [UInt8], chunkSize: Int = .max) -> (events: [GPXRecordingSink.Event], error: FeedError?) {
-    var reader = GPXReader(options: FeedOptions())
-    var sink = GPXRecordingSink()
-    var failure: FeedError?
-    bytes.withUnsafeBufferPointer { all in
-      var offset = 0
-      do throws(FeedError) {
-        while offset < all.count {
-          let end = offset + min(chunkSize, all.count - offset)
-          try reader.read(UnsafeBufferPointer(rebasing: all[offset..<end]), into: &sink)
-          offset = end
-        }
-        try reader.finish(into: &sink)
-      } catch {
-        failure = error
-      }
-    }
-    return (sink.events, failure)
-  }
-
-  static func read(_ text: String, chunkSize: Int = .max) -> (events: [GPXRecordingSink.Event], error: FeedError?) {
-    read(Array(text.utf8), chunkSize: chunkSize)
-  }
-
-  static func timestamp(_ text: String) -> Double { ISO8601Parser.timestamp(text)! }
+  static func makeReader() -> GPXReader { GPXReader(options: FeedOptions()) }
 
   static func position(
     _ time: String, _ latitude: Double, _ longitude: Double, session: Int = 0, line: Int
   ) -> GPXRecordingSink.Event {
-    .position(RouteSample(timestamp: timestamp(time), latitude: latitude, longitude: longitude), session: session, line: line)
+    .position(RouteSample(timestamp: t(time), latitude: latitude, longitude: longitude), session: session, line: line)
   }
 
   /// A document made of lines joined by `\n`, so line numbers are indices + 1.
@@ -170,30 +142,14 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
 
   @Test(arguments: realFiles)
   func realRecording(_ file: GPXRealFile) throws {
-    let path = try Fixtures.path("realdata/gpx/\(file.name)")
-    for (settings, expected) in [(IngestSettings(), file.filtered), (IngestSettings(filter: nil), file.unfiltered)] {
-      var source = try FileByteSource(path: path)
-      let measurement = FeedIngest.measure(&source, settings: settings)
-      let report = measurement.report
+    try file.expectPinned(format: .gpx, measure: GPXRealFile.measureFile(at: Fixtures.path("realdata/gpx/\(file.name)"))) {
+      measurement, expected, label in
       let distance = measurement.distance
-      let label = settings.filter == nil ? "unfiltered" : "filtered"
-      #expect(measurement.format == .gpx, "\(label)")
-      #expect(report.failure == nil, "\(label)")
-      #expect(report.records == file.records, "\(label)")
-      #expect(report.retained == expected.retained, "\(label)")
-      #expect(Dictionary(uniqueKeysWithValues: report.rejected.map { ($0.key.rawValue, $0.value) }) == expected.rejected, "\(label)")
-      #expect(report.errors == 0, "\(label)")
-      #expect(report.isBalanced, "\(label)")
-      #expect(report.sessions == expected.sessions, "\(label)")
-      #expect(report.legacyPositions == 0, "\(label)")
-      #expect(report.estimatedAccuracy == file.estimatedAccuracy, "\(label)")
-      #expect(distance.contributingSegmentCount == expected.segments, "\(label)")
-      #expect(distance.gapCount == expected.gaps, "\(label)")
-      if let meters = expected.meters {
-        #expect(abs(distance.meters - meters) < 0.5, "\(label): \(distance.meters) m")
+      #expect(measurement.report.legacyPositions == 0, "\(label)")
+      #expect(measurement.report.estimatedAccuracy == file.estimatedAccuracy, "\(label)")
+      if expected.meters != nil {
         #expect(distance.unmeasurable == nil, "\(label)")
       } else {
-        #expect(!distance.isMeasured, "\(label)")
         #expect(distance.meters == 0, "\(label)")
         let kind: RouteDistance.Unmeasurable = expected.retained == 0 ? .noUsablePosition : .noTwoContinuousPositions
         #expect(distance.unmeasurable == kind, "\(label)")
@@ -268,7 +224,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     let (events, error) = Self.read(Self.everything)
     #expect(error == nil)
     let first = RouteSample(
-      timestamp: Self.timestamp("2025-01-01T07:00:00.25Z"), latitude: 45.5, longitude: 13.25,
+      timestamp: Self.t("2025-01-01T07:00:00.25Z"), latitude: 45.5, longitude: 13.25,
       horizontalAccuracy: 1.2 * AccuracyEstimate.metersPerHDOP, horizontalAccuracyIsEstimated: true,
       speed: 3.5, course: 90, altitude: 12.5)
     let expected: [GPXRecordingSink.Event] = [
@@ -298,10 +254,10 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     let bytes = try Fixtures.bytes("realdata/gpx/\(name)")
     let whole = Self.read(bytes)
     #expect(whole.error == nil)
-    #expect(!whole.events.isEmpty)
+    #expect(!whole.records.isEmpty)
     for size in Self.chunkSizes {
       let chunked = Self.read(bytes, chunkSize: size)
-      #expect(chunked.events == whole.events, "chunk size \(size)")
+      #expect(chunked.records == whole.records, "chunk size \(size)")
       #expect(chunked.error == whole.error, "chunk size \(size)")
     }
   }
@@ -310,7 +266,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
   func chunkSizeDoesNotChangeEveryConstruct(_ size: Int) {
     let whole = Self.read(Self.everything)
     let chunked = Self.read(Self.everything, chunkSize: size)
-    #expect(chunked.events == whole.events)
+    #expect(chunked.records == whole.records)
     #expect(chunked.error == nil)
   }
 
@@ -319,7 +275,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     let text = Self.document([Self.head, Self.goodPoint, "<trkpt lat=\"1\" lon=\"2\"><time>x</trkpt>"])
     let whole = Self.read(text)
     let chunked = Self.read(text, chunkSize: size)
-    #expect(chunked.events == whole.events)
+    #expect(chunked.records == whole.records)
     #expect(chunked.error == whole.error)
     #expect(whole.error?.line == 3)
   }
@@ -337,16 +293,10 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     let (events, error) = Self.read(text)
     #expect(error == nil)
     let expected = RouteSample(
-      timestamp: Self.timestamp("2025-07-01T02:29:59.5Z"), latitude: -33.8688, longitude: 151.2093,
+      timestamp: Self.t("2025-07-01T02:29:59.5Z"), latitude: -33.8688, longitude: 151.2093,
       horizontalAccuracy: 0.8 * 5, horizontalAccuracyIsEstimated: true, speed: 27.25, course: 359.9, altitude: -3.5)
     #expect(events == [.position(expected, session: 0, line: 3)])
     #expect(AccuracyEstimate.metersPerHDOP == 5)
-  }
-
-  @Test func optionalFieldsThatCannotBeReadAreLeftOut() {
-    let text = Self.head + "<trkpt lat=\"1\" lon=\"2\"><time>2025-01-01T00:00:00Z</time><ele>high</ele><hdop></hdop>"
-      + "<speed>1e999</speed><course>nan</course></trkpt>" + Self.tail
-    #expect(Self.read(text).events == [Self.position("2025-01-01T00:00:00Z", 1, 2, line: 1)])
   }
 
   @Test func eachSegmentIsANewSessionInDocumentOrder() {
@@ -358,24 +308,10 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
       "<trkpt lat=\"45.51\" lon=\"13.25\"><time>2025-01-01T07:05:00Z</time></trkpt>",
       "</trkseg></trk></gpx>",
     ])
-    let sessions = Self.read(text).events.compactMap { event -> Int? in
+    let sessions = Self.read(text).records.compactMap { event -> Int? in
       if case .position(_, let session, _) = event { return session } else { return nil }
     }
     #expect(sessions == [0, 3])
-  }
-
-  @Test func attributesInAnyOrderWithEitherQuoteAndSpaces() {
-    let text = Self.document([
-      Self.head,
-      "<trkpt lon='13.25' lat=\"45.5\"><time>2025-01-01T07:00:00Z</time></trkpt>",
-      "<trkpt\n  lon\n=\n'13.26'\n  lat = \"45.51\"\n><time>2025-01-01T07:00:01Z</time></trkpt>",
-      Self.tail,
-    ])
-    #expect(
-      Self.read(text).events == [
-        Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 2),
-        Self.position("2025-01-01T07:00:01Z", 45.51, 13.26, line: 3),
-      ])
   }
 
   @Test func pointsThatCannotBeMeasured() {
@@ -425,7 +361,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
       "</gpx>",
     ])
     #expect(
-      Self.read(text).events == [
+      Self.read(text).records == [
         .rejected(.waypoint, line: 2),
         .rejected(.routePoint, line: 3),
         .rejected(.routePoint, line: 4),
@@ -440,63 +376,95 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     #expect(measurement.report.isBalanced)
   }
 
-  @Test func unknownElementsAndExtensionsAreSkippedAtAnyDepth() {
-    let text = Self.document([
-      Self.head,
-      "<trkpt lat=\"45.5\" lon=\"13.25\"><extensions><time>1999-01-01T00:00:00Z</time></extensions>"
-        + "<link href=\"a>b\"><text>x</text></link><time>2025-01-01T07:00:00Z</time></trkpt>",
-      "<unknown><trkpt lat=\"1\" lon=\"2\"><time>2025-01-01T07:00:01Z</time></trkpt></unknown>",
-      Self.tail,
-    ])
-    #expect(
-      Self.read(text).events == [
-        Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 2), .ignored(.misplacedTrackPoint, line: 3),
-      ])
-  }
-
   // MARK: XML
 
-  @Test func namespacePrefixesAreIgnored() {
-    let text = "<gpx:gpx xmlns:gpx=\"http://www.topografix.com/GPX/1/1\"><gpx:trk><gpx:trkseg>"
-      + "<gpx:trkpt lat=\"45.5\" lon=\"13.25\"><gpx:time>2025-01-01T07:00:00Z</gpx:time></gpx:trkpt>"
-      + "</gpx:trkseg></gpx:trk></gpx:gpx>"
-    #expect(Self.read(text).events == [Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 1)])
+  /// A document and every record it must give, in order.
+  struct DocumentCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var text: String
+    var records: [FeedRecord]
+    var testDescription: String { name }
   }
 
-  @Test func commentsCDATAAndProcessingInstructions() {
-    let text = Self.document([
-      "<?xml version=\"1.0\"?><!-- <trkpt lat=\"1\" lon=\"2\"> -->",
-      "<gpx><trk><trkseg><?note <trkpt>?>",
-      "<trkpt lat=\"45.5\" lon=\"13.25\"><time><![CDATA[2025-01-01T07:00:00Z]]></time></trkpt>",
-      "<trkpt lat=\"45.51\" lon=\"13.25\"><time>2025-01-01T07:00<!-- -->:01Z</time><!-- </trkpt> --></trkpt>",
-      "<![CDATA[<trkpt lat=\"1\" lon=\"2\"><time>2025-01-01T07:00:02Z</time></trkpt>]]>",
-      "<trkpt lat=\"45.52\" lon=\"13.25\"><time><![CDATA[2025-01-01T07:00:03Z]]]]></time></trkpt>",
-      Self.tail,
-    ])
-    #expect(
-      Self.read(text).events == [
-        Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 3),
-        Self.position("2025-01-01T07:00:01Z", 45.51, 13.25, line: 4),
+  static let documentCases: [DocumentCase] = [
+    DocumentCase(
+      name: "optional fields that cannot be read are left out",
+      text: head + "<trkpt lat=\"1\" lon=\"2\"><time>2025-01-01T00:00:00Z</time><ele>high</ele><hdop></hdop>"
+        + "<speed>1e999</speed><course>nan</course></trkpt>" + tail,
+      records: [position("2025-01-01T00:00:00Z", 1, 2, line: 1)]),
+    DocumentCase(
+      name: "attributes in any order with either quote and spaces",
+      text: document([
+        head,
+        "<trkpt lon='13.25' lat=\"45.5\"><time>2025-01-01T07:00:00Z</time></trkpt>",
+        "<trkpt\n  lon\n=\n'13.26'\n  lat = \"45.51\"\n><time>2025-01-01T07:00:01Z</time></trkpt>",
+        tail,
+      ]),
+      records: [
+        position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 2),
+        position("2025-01-01T07:00:01Z", 45.51, 13.26, line: 3),
+      ]),
+    DocumentCase(
+      name: "unknown elements and extensions are skipped at any depth",
+      text: document([
+        head,
+        "<trkpt lat=\"45.5\" lon=\"13.25\"><extensions><time>1999-01-01T00:00:00Z</time></extensions>"
+          + "<link href=\"a>b\"><text>x</text></link><time>2025-01-01T07:00:00Z</time></trkpt>",
+        "<unknown><trkpt lat=\"1\" lon=\"2\"><time>2025-01-01T07:00:01Z</time></trkpt></unknown>",
+        tail,
+      ]),
+      records: [position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 2), .ignored(.misplacedTrackPoint, line: 3)]),
+    DocumentCase(
+      name: "namespace prefixes are ignored",
+      text: "<gpx:gpx xmlns:gpx=\"http://www.topografix.com/GPX/1/1\"><gpx:trk><gpx:trkseg>"
+        + "<gpx:trkpt lat=\"45.5\" lon=\"13.25\"><gpx:time>2025-01-01T07:00:00Z</gpx:time></gpx:trkpt>"
+        + "</gpx:trkseg></gpx:trk></gpx:gpx>",
+      records: [position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 1)]),
+    DocumentCase(
+      name: "comments, CDATA and processing instructions",
+      text: document([
+        "<?xml version=\"1.0\"?><!-- <trkpt lat=\"1\" lon=\"2\"> -->",
+        "<gpx><trk><trkseg><?note <trkpt>?>",
+        "<trkpt lat=\"45.5\" lon=\"13.25\"><time><![CDATA[2025-01-01T07:00:00Z]]></time></trkpt>",
+        "<trkpt lat=\"45.51\" lon=\"13.25\"><time>2025-01-01T07:00<!-- -->:01Z</time><!-- </trkpt> --></trkpt>",
+        "<![CDATA[<trkpt lat=\"1\" lon=\"2\"><time>2025-01-01T07:00:02Z</time></trkpt>]]>",
+        "<trkpt lat=\"45.52\" lon=\"13.25\"><time><![CDATA[2025-01-01T07:00:03Z]]]]></time></trkpt>",
+        tail,
+      ]),
+      records: [
+        position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 3),
+        position("2025-01-01T07:00:01Z", 45.51, 13.25, line: 4),
         .unreadable(.badTime, line: 6),  // `]]` is text: the CDATA section ends at the last `]]>`
-      ])
-  }
-
-  @Test func predefinedEntitiesAndCharacterReferencesAreDecoded() {
-    let text = Self.document([
-      "<gpx creator=\"a &amp; b &lt;c&gt;\"><trk><name>Tom &amp; Jerry &unknown;</name><trkseg>",
-      "<trkpt lat=\"&#52;&#x35;.5\" lon='13.25'><time>2025-01-01T07:00:00&#x5a;</time></trkpt>",
-      "<trkpt lat=\"45.51\" lon=\"13.25\"><time>2025-01-01T07:00:01Z&#0;</time></trkpt>",
-      "<trkpt lat=\"45.52\" lon=\"13.25\"><time>2025-01-01T07:00:02Z&amp</time></trkpt>",
-      "<trkpt lat=\"45.53\" lon=\"13.25\"><time>&quot;2025-01-01T07:00:03Z&quot;</time></trkpt>",
-      Self.tail,
-    ])
-    #expect(
-      Self.read(text).events == [
-        Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 2),
+      ]),
+    DocumentCase(
+      name: "predefined entities and character references are decoded",
+      text: document([
+        "<gpx creator=\"a &amp; b &lt;c&gt;\"><trk><name>Tom &amp; Jerry &unknown;</name><trkseg>",
+        "<trkpt lat=\"&#52;&#x35;.5\" lon='13.25'><time>2025-01-01T07:00:00&#x5a;</time></trkpt>",
+        "<trkpt lat=\"45.51\" lon=\"13.25\"><time>2025-01-01T07:00:01Z&#0;</time></trkpt>",
+        "<trkpt lat=\"45.52\" lon=\"13.25\"><time>2025-01-01T07:00:02Z&amp</time></trkpt>",
+        "<trkpt lat=\"45.53\" lon=\"13.25\"><time>&quot;2025-01-01T07:00:03Z&quot;</time></trkpt>",
+        tail,
+      ]),
+      records: [
+        position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 2),
         .unreadable(.badTime, line: 3),  // &#0; is not a character
         .unreadable(.badTime, line: 4),  // a reference without `;`
         .unreadable(.badTime, line: 5),  // decoded, but quotes are not part of a time
-      ])
+      ]),
+    DocumentCase(
+      name: "a whole document on one line",
+      text: "<?xml version=\"1.0\"?><gpx><trk><trkseg>" + goodPoint
+        + "<trkpt lat=\"45.51\" lon=\"13.25\"><time>2025-01-01T07:00:01Z</time></trkpt></trkseg></trk></gpx>",
+      records: [
+        position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 1),
+        position("2025-01-01T07:00:01Z", 45.51, 13.25, line: 1),
+      ]),
+  ]
+
+  @Test(arguments: documentCases)
+  func aDocumentGivesItsRecords(_ document: DocumentCase) {
+    #expect(Self.read(document.text).records == document.records)
   }
 
   @Test func byteOrderMarkAndLineEndings() {
@@ -512,16 +480,6 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
           .rejected(.missingTime, line: 5),
         ], "line ending \(ending.debugDescription)")
     }
-  }
-
-  @Test func aWholeDocumentOnOneLine() {
-    let text = "<?xml version=\"1.0\"?><gpx><trk><trkseg>" + Self.goodPoint
-      + "<trkpt lat=\"45.51\" lon=\"13.25\"><time>2025-01-01T07:00:01Z</time></trkpt></trkseg></trk></gpx>"
-    #expect(
-      Self.read(text).events == [
-        Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 1),
-        Self.position("2025-01-01T07:00:01Z", 45.51, 13.25, line: 1),
-      ])
   }
 
   // MARK: Malformed and truncated documents
@@ -637,7 +595,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     let cutAfterAPoint = Self.document([Self.head, Self.goodPoint, ""])
     let after = Self.read(cutAfterAPoint)
     #expect(after.error == .truncated(line: 2, detail: "<trkseg> opened on line 1 is never closed"))
-    #expect(after.events == [Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 2)])
+    #expect(after.records == [Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 2)])
 
     #expect(Self.read("").error == .truncated(line: 1, detail: "the document is empty"))
     #expect(Self.read(" \n\n").error == .truncated(line: 2, detail: "there is no <gpx> element"))
@@ -675,27 +633,13 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     for _ in 0..<depth { bytes += [0x3C, 0x2F, 0x78, 0x3E] }  // </x>
     bytes += Array(("</extensions></trkpt>\n<trkpt lat=\"45.51\" lon=\"13.25\"><time>2025-01-01T07:00:01Z</time></trkpt>" + Self.tail).utf8)
 
-    var reader = GPXReader(options: FeedOptions())
-    var sink = GPXRecordingSink()
     var maximumCapacity = 0
-    var failure: FeedError?
-    bytes.withUnsafeBufferPointer { all in
-      var offset = 0
-      do throws(FeedError) {
-        while offset < all.count {
-          let end = min(all.count, offset + 65_536)
-          try reader.read(UnsafeBufferPointer(rebasing: all[offset..<end]), into: &sink)
-          maximumCapacity = max(maximumCapacity, reader.scanner.stack.storageCapacity)
-          offset = end
-        }
-        try reader.finish(into: &sink)
-      } catch {
-        failure = error
-      }
+    let read = readChunked(Self.makeReader(), bytes, chunkSize: 65_536) { reader in
+      maximumCapacity = max(maximumCapacity, reader.scanner.stack.storageCapacity)
     }
-    #expect(failure == nil)
+    #expect(read.error == nil)
     #expect(
-      sink.events == [
+      read.records == [
         Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 1),
         Self.position("2025-01-01T07:00:01Z", 45.51, 13.25, line: 2),
       ])
@@ -706,7 +650,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     for _ in 0..<500_000 { open += [0x3C, 0x78, 0x3E] }
     let truncated = Self.read(open, chunkSize: 65_536)
     #expect(truncated.error == .truncated(line: 1, detail: "500005 nested elements are never closed"))
-    #expect(truncated.events == [.unreadable(.unfinishedPoint, line: 1)])
+    #expect(truncated.records == [.unreadable(.unfinishedPoint, line: 1)])
   }
 
   @Test func entityExpansionIsNeverAttempted() {
@@ -757,7 +701,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     // ISO-8859-1 text (ExpertGPS writes it) is just skipped bytes.
     var latin1 = Array("<gpx><wpt lat=\"1\" lon=\"2\"><name>Caf".utf8) + [0xE9]
     latin1 += Array("</name></wpt></gpx>".utf8)
-    #expect(Self.read(latin1).events == [.rejected(.waypoint, line: 1)])
+    #expect(Self.read(latin1).records == [.rejected(.waypoint, line: 1)])
   }
 
   @Test func nulBytesAreSkippedAsTextButNeverRead() {
