@@ -56,6 +56,14 @@ extension FeedReaderSuite {
   /// The timestamp of an ISO 8601 time the test wrote (a typo stops the test here).
   static func t(_ text: String) -> Double { ISO8601Parser.timestamp(text)! }
 
+  /// Expects `read` to have reached the end without an error and given exactly `records`.
+  static func expectRead(
+    _ read: FeedTestRead, gives records: [FeedRecord], _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(read.error == nil, comment, sourceLocation: sourceLocation)
+    #expect(read.records == records, comment, sourceLocation: sourceLocation)
+  }
+
   static func positions(_ records: [FeedRecord]) -> [(sample: RouteSample, session: Int)] { positionsWithSessions(records) }
 }
 
@@ -130,6 +138,18 @@ extension GPXRealFile {
     let positions = positionsWithSessions(read.records)
     #expect(positions.count == unfiltered.retained, sourceLocation: sourceLocation)
     TrackBounds(positions).expectBrackets(try #require(unfiltered.meters, sourceLocation: sourceLocation), sourceLocation: sourceLocation)
+  }
+
+  /// Expects `files` to pin every fixture ending in `suffix` in each folder (a path under
+  /// `Tests/Fixtures/`), each named `prefix` + its file name, and nothing else.
+  static func expectEveryFixture(
+    in folders: [(folder: String, suffix: String, prefix: String)], pinnedBy files: [GPXRealFile],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let names = try folders.flatMap { folder in
+      try Fixtures.names(in: folder.folder, suffix: folder.suffix).map { folder.prefix + $0 }
+    }
+    #expect(Set(names) == Set(files.map(\.name)), sourceLocation: sourceLocation)
   }
 
   /// Counts by reason, keyed by the reason's name as the tables write it.

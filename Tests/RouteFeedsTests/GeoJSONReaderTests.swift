@@ -46,8 +46,7 @@ import Testing
     // GPSLogger: one Point with time (+07:00), time_long and accuracy; keys sorted, type last.
     GPXRealFile(
       "geojson/dawarich_gpslogger-example.json", records: 1, estimatedAccuracy: 0,
-      filtered: .init(retained: 1, rejected: [:], sessions: 1, meters: nil, segments: 0, gaps: 0),
-      unfiltered: .init(retained: 1, rejected: [:], sessions: 1, meters: nil, segments: 0, gaps: 0)),
+      eitherWay: .init(retained: 1, rejected: [:], sessions: 1, meters: nil, segments: 0, gaps: 0)),
   ]
 
   @Test(arguments: realFiles)
@@ -61,8 +60,7 @@ import Testing
   }
 
   @Test func everyRealGeoJSONFileHasItsExpectations() throws {
-    let names = try Fixtures.names(in: "realdata/geojson", suffix: "json").map { "geojson/\($0)" }
-    #expect(Set(names) == Set(Self.realFiles.map(\.name)))
+    try GPXRealFile.expectEveryFixture(in: [("realdata/geojson", "json", "geojson/")], pinnedBy: Self.realFiles)
   }
 
   /// The acceptance rule: every timed position is read, and the unfiltered figure lies between

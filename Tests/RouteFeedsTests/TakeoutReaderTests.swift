@@ -37,8 +37,7 @@ import Testing
     // Semantic Location History: 3 activitySegments of 2 waypoints, no times.
     GPXRealFile(
       "realdata/takeout/dawarich_semantic-history.json", records: 6, estimatedAccuracy: 0,
-      filtered: .init(retained: 0, rejected: ["missingTime": 6], sessions: 0, meters: nil, segments: 0, gaps: 0),
-      unfiltered: .init(retained: 0, rejected: ["missingTime": 6], sessions: 0, meters: nil, segments: 0, gaps: 0)),
+      eitherWay: .init(retained: 0, rejected: ["missingTime": 6], sessions: 0, meters: nil, segments: 0, gaps: 0)),
     // Android: 20 segments (8 paths of 80 points, 7 visits, 5 activities), 5 raw signals (3
     // positions from 3 sources, 2 Wi-Fi scans).
     GPXRealFile(
@@ -76,9 +75,8 @@ import Testing
   }
 
   @Test func everyTakeoutFileHasItsExpectations() throws {
-    let names = try Fixtures.names(in: "realdata/takeout", suffix: ".json").map { "realdata/takeout/\($0)" }
-      + Fixtures.names(in: "takeout", suffix: ".json").map { "takeout/\($0)" }
-    #expect(Set(names) == Set(Self.files.map(\.name)))
+    try GPXRealFile.expectEveryFixture(
+      in: [("realdata/takeout", ".json", "realdata/takeout/"), ("takeout", ".json", "takeout/")], pinnedBy: Self.files)
   }
 
   /// The acceptance rule: every timed position is read, and the unfiltered figure lies between
@@ -177,10 +175,8 @@ import Testing
     """
 
   @Test func everyRecordsConstructGivesTheDocumentedRecords() {
-    let read = Self.read(Self.recordsEverything)
-    #expect(read.error == nil)
     let t0 = Self.t("2021-06-14T07:00:00Z")
-    #expect(read.records == [
+    Self.expectRead(Self.read(Self.recordsEverything), gives: [
       Self.position(t0, 52.52, 13.4, accuracy: 12, altitude: 40, session: 0, line: 2),
       Self.position(t0 + 10, 52.5201, 13.4001, session: 1, line: 3),
       Self.position(t0 + 30, 52.5202, 13.4002, session: 0, line: 5),
@@ -229,10 +225,8 @@ import Testing
     """
 
   @Test func everyAndroidTimelineConstructGivesTheDocumentedRecords() {
-    let read = Self.read(Self.androidEverything)
-    #expect(read.error == nil)
     let t0 = Self.t("2024-05-01T06:00:00Z")
-    #expect(read.records == [
+    Self.expectRead(Self.read(Self.androidEverything), gives: [
       Self.position(t0 + 60, 48.1, 11.5, session: 0, line: 4),
       Self.position(t0 + 120, 48.101, 11.501, session: 0, line: 5),
       Self.position(t0 + 180, 48.102, 11.502, session: 0, line: 6),

@@ -60,13 +60,11 @@ import Testing
     // are 3 h apart, so nothing is measured.
     GPXRealFile(
       "kml/gpsbabel_opentracks.kml", records: 4, estimatedAccuracy: 0,
-      filtered: .init(retained: 2, rejected: ["missingPosition": 2], sessions: 1, meters: nil, segments: 0, gaps: 1),
-      unfiltered: .init(retained: 2, rejected: ["missingPosition": 2], sessions: 1, meters: nil, segments: 0, gaps: 1)),
+      eitherWay: .init(retained: 2, rejected: ["missingPosition": 2], sessions: 1, meters: nil, segments: 0, gaps: 1)),
     // A LineString of 1329 tuples without times, with 20 comments inside <coordinates>.
     GPXRealFile(
       "kml/gpsbabel_skydrop.kml", records: 1329, estimatedAccuracy: 0,
-      filtered: .init(retained: 0, rejected: ["missingTime": 1329], sessions: 0, meters: nil, segments: 0, gaps: 0),
-      unfiltered: .init(retained: 0, rejected: ["missingTime": 1329], sessions: 0, meters: nil, segments: 0, gaps: 0)),
+      eitherWay: .init(retained: 0, rejected: ["missingTime": 1329], sessions: 0, meters: nil, segments: 0, gaps: 0)),
     // Each <gx:coord> before its <when>; two Point placemarks.
     GPXRealFile(
       "kml/togeojson_multitrack.kml", records: 18, estimatedAccuracy: 0,
@@ -82,9 +80,7 @@ import Testing
   }
 
   @Test func everyRealTCXAndKMLFileHasItsExpectations() throws {
-    let names = try Fixtures.names(in: "realdata/tcx", suffix: ".tcx").map { "tcx/\($0)" }
-      + Fixtures.names(in: "realdata/kml", suffix: ".kml").map { "kml/\($0)" }
-    #expect(Set(names) == Set(Self.realFiles.map(\.name)))
+    try GPXRealFile.expectEveryFixture(in: [("realdata/tcx", ".tcx", "tcx/"), ("realdata/kml", ".kml", "kml/")], pinnedBy: Self.realFiles)
   }
 
   /// The acceptance rule on every real file with timed positions: every timed position is
