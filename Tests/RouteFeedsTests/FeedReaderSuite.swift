@@ -64,6 +64,7 @@ extension FeedReaderSuite {
     #expect(read.records == records, comment, sourceLocation: sourceLocation)
   }
 
+  /// The positions among `records` with their sessions (`positionsWithSessions`).
   static func positions(_ records: [FeedRecord]) -> [(sample: RouteSample, session: Int)] { positionsWithSessions(records) }
 }
 
