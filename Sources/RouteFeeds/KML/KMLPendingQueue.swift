@@ -12,14 +12,15 @@ struct KMLPendingQueue<Value> {
   private var head = 0
 
   /// Values waiting.
-  var count: Int { values.count - head }
+  @inline(__always) var count: Int { values.count - head }
   var isEmpty: Bool { head == values.count }
   /// The values waiting, oldest first.
   var waiting: ArraySlice<Value> { values[head...] }
 
-  mutating func append(_ value: Value) { values.append(value) }
+  @inline(__always) mutating func append(_ value: Value) { values.append(value) }
 
   /// The oldest value waiting, taken out; nil when none is.
+  @inline(__always)
   mutating func takeFirst() -> Value? {
     guard head < values.count else { return nil }
     let value = values[head]

@@ -56,17 +56,13 @@ extension XMLScanner {
     while j < n {
       let b = p[j]
       guard Self.isNameByte(b) else { break }
-      if !isAttribute {
-        hash = XMLName.mix(hash, b)
-        if b == .asciiColon {
-          prefix = 0
-          local = 0
-          j += 1
-          continue
-        }
+      if !isAttribute { hash = XMLName.mix(hash, b) }
+      if !isAttribute, b == .asciiColon {
+        prefix = 0
+        local = 0
+      } else {
+        XMLName.pack(b, into: &prefix, length: &local)
       }
-      if local < 8 { prefix |= UInt64(b) << (UInt64(local) &* 8) }
-      local &+= 1
       j += 1
     }
     if isAttribute {
