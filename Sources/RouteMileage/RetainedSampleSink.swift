@@ -20,3 +20,14 @@ public struct DiscardRetainedSamples: RetainedSampleSink {
   @inlinable public mutating func chunkFinished() {}
   @inlinable public mutating func restart() {}
 }
+
+/// A sink that keeps every retained sample in memory, in the order the ingest hands them over:
+/// the live replay's batch waiting to be written, and the tests' record of what was retained.
+/// Memory grows with the samples kept; a caller that writes batches empties `samples` itself.
+public struct KeepRetainedSamples: RetainedSampleSink {
+  public var samples: [RouteSample] = []
+  public init() {}
+  public mutating func retain(_ sample: RouteSample) { samples.append(sample) }
+  public mutating func chunkFinished() {}
+  public mutating func restart() { samples.removeAll() }
+}

@@ -166,14 +166,6 @@ enum ReplayCommand {
   }
 }
 
-/// Collects the samples the capture filter retains until the capture loop writes a batch.
-struct PendingBatch: RetainedSampleSink {
-  var samples: [RouteSample] = []
-  mutating func retain(_ sample: RouteSample) { samples.append(sample) }
-  mutating func chunkFinished() {}
-  mutating func restart() { samples.removeAll() }
-}
-
 /// A seeded generator (SplitMix64) for reproducible faults.
 struct ReplayRandom {
   var state: UInt64
@@ -196,7 +188,7 @@ struct LiveReplay {
   let console: Console
   var puller: FeedRecordPuller<FileByteSource>
   var arrivals = ArrivalOrderSorter()
-  var ingest: ShiftIngest<PendingBatch>
+  var ingest: ShiftIngest<KeepRetainedSamples>
   var random: ReplayRandom
   var shift: ShiftID?
   var live: ActiveRouteMeasurement?
@@ -240,7 +232,7 @@ struct LiveReplay {
     // Capture runs only while the shift runs and is not parked: the capture service judges each
     // fix against the timeline, exactly as the one-pass measurement will.
     ingestSettings.timeline = recorded
-    ingest = ShiftIngest(settings: ingestSettings, retained: PendingBatch())
+    ingest = ShiftIngest(settings: ingestSettings, retained: KeepRetainedSamples())
     random = ReplayRandom(state: settings.seed)
     cadence.routeUpdateInterval = settings.routeUpdate
   }

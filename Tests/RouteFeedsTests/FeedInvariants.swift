@@ -67,7 +67,7 @@ enum FeedInvariants {
     for filterOn in [true, false] {
       let label = filterOn ? "filter on" : "filter off"
       let settings = IngestSettings(filter: filterOn ? RouteSampleFilter() : nil)
-      var collected = CollectRetainedSamples()
+      var collected = KeepRetainedSamples()
       var source = MemoryByteSource(bytes, chunkSize: FeedIngest.chunkSize)
       guard let whole = try? FeedIngest.measure(&source, format: format, options: options, settings: settings, retained: &collected)
       else {
@@ -199,14 +199,6 @@ enum FeedInvariants {
     if parts.isEmpty { parts.append("other report fields") }
     return parts.joined(separator: "; ")
   }
-}
-
-/// Keeps every retained sample, in the order the ingest stage hands them over.
-struct CollectRetainedSamples: RetainedSampleSink {
-  var samples: [RouteSample] = []
-  mutating func retain(_ sample: RouteSample) { samples.append(sample) }
-  mutating func chunkFinished() {}
-  mutating func restart() { samples.removeAll() }
 }
 
 extension FeedInvariants {

@@ -152,13 +152,13 @@ struct TimeOrderTests {
 
   @Test func aRestartTellsTheSinkToForgetWhatItWasGiven() throws {
     let rows = Self.drive(seed: 9)
-    var inOrderSink = CollectRetainedSamples()
+    var inOrderSink = KeepRetainedSamples()
     var inOrderSource = MemoryByteSource(Self.csv(rows))
     _ = try FeedIngest.measure(&inOrderSource, format: .csv, retained: &inOrderSink)
     // Out of order only near the end: the first pass has retained hundreds of samples.
     var late = rows
     late.swapAt(late.count - 1, late.count - 3)
-    var sink = CollectRetainedSamples()
+    var sink = KeepRetainedSamples()
     var source = MemoryByteSource(Self.csv(late))
     _ = try FeedIngest.measure(&source, format: .csv, retained: &sink)
     #expect(sink.samples == inOrderSink.samples)
