@@ -88,27 +88,38 @@ extension CSVReader {
 
     hasReadTime = true
 
-    // Position.
-    let latitudeValue = cell(layout.latitude)
-    guard var latitude = CSVValues.coordinate(latitudeValue, positive: 0x4E, negative: 0x53, decimalComma: layout.decimalComma)
-    else { return unreadable(.badNumber, latitudeValue, record, layout, rowLine, &sink) }
-    if layout.latitudeHemisphere >= 0 {
-      let value = cell(layout.latitudeHemisphere)
-      guard latitude >= 0, let sign = CSVValues.hemisphereSign(value, positive: "north", negative: "south") else {
-        return unreadable(.badNumber, value, record, layout, rowLine, &sink)
+    // Position. One coordinate from its column (`N`/`S` or `E`/`W` letters allowed in the
+    // value) and, where the layout has one, its hemisphere column (`north`, `S`, …), which then
+    // signs an unsigned value; nil with `failed` set to the cell that could not be read.
+    @inline(__always) func coordinate(
+      _ column: Int, hemisphere: Int, letters: (positive: UInt8, negative: UInt8),
+      words: (positive: StaticString, negative: StaticString), failed: inout UnsafeBufferPointer<UInt8>
+    ) -> Double? {
+      let value = cell(column)
+      guard
+        let number = CSVValues.coordinate(
+          value, positive: letters.positive, negative: letters.negative, decimalComma: layout.decimalComma)
+      else {
+        failed = value
+        return nil
       }
-      latitude *= sign
-    }
-    let longitudeValue = cell(layout.longitude)
-    guard var longitude = CSVValues.coordinate(longitudeValue, positive: 0x45, negative: 0x57, decimalComma: layout.decimalComma)
-    else { return unreadable(.badNumber, longitudeValue, record, layout, rowLine, &sink) }
-    if layout.longitudeHemisphere >= 0 {
-      let value = cell(layout.longitudeHemisphere)
-      guard longitude >= 0, let sign = CSVValues.hemisphereSign(value, positive: "east", negative: "west") else {
-        return unreadable(.badNumber, value, record, layout, rowLine, &sink)
+      guard hemisphere >= 0 else { return number }
+      let word = cell(hemisphere)
+      guard number >= 0, let sign = CSVValues.hemisphereSign(word, positive: words.positive, negative: words.negative) else {
+        failed = word
+        return nil
       }
-      longitude *= sign
+      return number * sign
     }
+    var failedCell = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    guard
+      let latitude = coordinate(
+        layout.latitude, hemisphere: layout.latitudeHemisphere, letters: (0x4E, 0x53), words: ("north", "south"),
+        failed: &failedCell),
+      let longitude = coordinate(
+        layout.longitude, hemisphere: layout.longitudeHemisphere, letters: (0x45, 0x57), words: ("east", "west"),
+        failed: &failedCell)
+    else { return unreadable(.badNumber, failedCell, record, layout, rowLine, &sink) }
 
     // Fields the capture filter reads: unreadable means the row is.
     var accuracy: Double?
@@ -170,8 +181,8 @@ extension CSVReader {
   mutating func sessionOrdinal(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
     // Consecutive rows almost always share a session (often a 36-byte UUID): compare eight
     // bytes at a time.
-    if value.count == lastSession.count {
-      let same = lastSession.withUnsafeBufferPointer { previous in
+    if value.count == sessions.lastKey?.count {
+      let same = sessions.lastKey?.withUnsafeBufferPointer { previous in
         guard let left = previous.baseAddress, let right = value.baseAddress else { return true }
         let count = value.count
         var index = 0
@@ -186,20 +197,10 @@ extension CSVReader {
         while index < count, left[index] == right[index] { index += 1 }
         return index == count
       }
-      if same { return lastSessionOrdinal }
+      if same == true { return sessions.lastOrdinal }
     }
     guard value.count <= Self.maximumSessionLength else { return nil }
-    let key = Array(value)
-    let ordinal: Int
-    if let known = sessionOrdinals[key] {
-      ordinal = known
-    } else {
-      ordinal = sessionOrdinals.count
-      sessionOrdinals[key] = ordinal
-    }
-    lastSession = key
-    lastSessionOrdinal = ordinal
-    return ordinal
+    return sessions.ordinal(of: Array(value))
   }
 
   /// Counts a row that could not be read — unless it holds no value at all (a line of

@@ -13,6 +13,18 @@ struct NMEAFix {
   var latitude = Double.nan
   var longitude = Double.nan
   var hasCoordinates = false
+  var details = NMEAFixDetails()
+
+  init(_ kind: Kind, timeOfDay: Int64?) {
+    self.kind = kind
+    self.timeOfDay = timeOfDay
+  }
+}
+
+/// What fix sentences say besides the position. One sentence fills the fields it carries; an
+/// epoch keeps each field from the first of its sentences that has it (`fillGaps`).
+struct NMEAFixDetails {
+  /// Metres per second.
   var speed: Double?
   var course: Double?
   var altitude: Double?
@@ -22,9 +34,14 @@ struct NMEAFix {
   /// RMC with status A: its date as days since 1970-01-01.
   var date: Int?
 
-  init(_ kind: Kind, timeOfDay: Int64?) {
-    self.kind = kind
-    self.timeOfDay = timeOfDay
+  /// Fills each field still empty from `other`. O(1).
+  mutating func fillGaps(from other: NMEAFixDetails) {
+    if speed == nil { speed = other.speed }
+    if course == nil { course = other.course }
+    if altitude == nil { altitude = other.altitude }
+    if hdop == nil { hdop = other.hdop }
+    if accuracy == nil { accuracy = other.accuracy }
+    if date == nil { date = other.date }
   }
 }
 
@@ -46,12 +63,7 @@ struct NMEAEpoch {
   var positionKind: UInt8 = 0
   var latitude = Double.nan
   var longitude = Double.nan
-  var speed: Double?
-  var course: Double?
-  var altitude: Double?
-  var hdop: Double?
-  var accuracy: Double?
-  var date: Int?
+  var details = NMEAFixDetails()
   /// GSA and GST lines folded in; reported as unpaired if the epoch has no position sentence.
   var supportLines = 0
 
@@ -67,9 +79,10 @@ struct NMEAEpoch {
   mutating func merge(_ fix: NMEAFix) {
     let bit = fix.kind.rawValue
     kinds |= bit
+    // A GST carries only the accuracy, and only a GST carries one (`NMEASentenceParser`).
     if fix.kind == .gst {
       supportLines += 1
-      if accuracy == nil { accuracy = fix.accuracy }
+      details.fillGaps(from: fix.details)
       return
     }
     guard fix.valid else { return }
@@ -78,11 +91,7 @@ struct NMEAEpoch {
       latitude = fix.latitude
       longitude = fix.longitude
     }
-    if speed == nil { speed = fix.speed }
-    if course == nil { course = fix.course }
-    if altitude == nil { altitude = fix.altitude }
-    if hdop == nil { hdop = fix.hdop }
-    if date == nil { date = fix.date }
+    details.fillGaps(from: fix.details)
   }
 
   /// The sample, given its timestamp and the HDOP of the latest GSA seen while the epoch was
@@ -91,16 +100,16 @@ struct NMEAEpoch {
   func sample(timestamp: Double, gsaHDOP: Double?) -> RouteSample {
     var horizontalAccuracy: Double?
     var estimated = false
-    if let accuracy {
+    if let accuracy = details.accuracy {
       horizontalAccuracy = accuracy
-    } else if let dop = hdop ?? gsaHDOP {
+    } else if let dop = details.hdop ?? gsaHDOP {
       horizontalAccuracy = dop * AccuracyEstimate.metersPerHDOP
       estimated = true
     }
     return RouteSample(
       timestamp: timestamp, latitude: latitude, longitude: longitude,
       horizontalAccuracy: horizontalAccuracy, horizontalAccuracyIsEstimated: estimated,
-      speed: speed, course: course, altitude: altitude)
+      speed: details.speed, course: details.course, altitude: details.altitude)
   }
 }
 
