@@ -27,6 +27,7 @@ struct PartialLine {
 
   /// Keeps `rest`, the unfinished last line of a chunk; a line that grows over the limit is
   /// dropped and skipped from here to its end. O(*n*) in `rest`.
+  @inline(__always)
   mutating func keep(_ rest: UnsafeBufferPointer<UInt8>) {
     guard !rest.isEmpty, !skipping else { return }
     if bytes.count + rest.count > maximumLength {
@@ -40,6 +41,7 @@ struct PartialLine {
   /// A line ends with `tail` (its last piece): its number, or nil when it is over-long (being
   /// skipped, or too long with `tail`), which is counted `lineTooLong`, ends the skip and drops
   /// what was kept. The next line is numbered on. O(1).
+  @inline(__always)
   mutating func endLine(with tail: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) -> Int? {
     let number = lineNumber
     lineNumber += 1

@@ -37,10 +37,11 @@ import Testing
   }
 
   @Test func sessionOrdinalsFollowFirstAppearance() {
-    var sessions = SessionOrdinals<String>()
-    #expect(sessions.lastKey == nil)
-    #expect(["b", "a", "b", "c", "a"].map { sessions.ordinal(of: $0) } == [0, 1, 0, 2, 1])
+    var sessions = SessionOrdinals<String>(noKey: "")
+    #expect(sessions.lastOrdinal(ifLastKeyIs: "") == nil, "no key has been looked up yet")
+    #expect(["", "a", "", "c", "a"].map { sessions.ordinal(of: $0) } == [0, 1, 0, 2, 1])
     #expect(sessions.lastKey == "a" && sessions.lastOrdinal == 1)
+    #expect(sessions.lastOrdinal(ifLastKeyIs: "a") == 1 && sessions.lastOrdinal(ifLastKeyIs: "c") == nil)
   }
 
   @Test func partialLineKeepsACutLineAndSkipsAnOverLongOne() {
@@ -96,9 +97,9 @@ import Testing
 
   @Test func fixDetailsKeepTheFirstValueOfEachField() {
     var epoch = NMEAFixDetails()
-    epoch.fillGaps(from: NMEAFixDetails(speed: 3, course: nil, altitude: 410, hdop: nil, accuracy: nil, date: 20_421))
-    epoch.fillGaps(from: NMEAFixDetails(speed: 9, course: 90, altitude: 999, hdop: 1.2, accuracy: 4, date: 1))
+    epoch.fillGaps(from: NMEAFixDetails(speed: 3, course: nil, altitude: 410, hdop: nil, date: 20_421))
+    epoch.fillGaps(from: NMEAFixDetails(speed: 9, course: 90, altitude: 999, hdop: 1.2, date: 1))
     #expect(epoch.speed == 3 && epoch.course == 90 && epoch.altitude == 410)
-    #expect(epoch.hdop == 1.2 && epoch.accuracy == 4 && epoch.date == 20_421)
+    #expect(epoch.hdop == 1.2 && epoch.date == 20_421)
   }
 }

@@ -90,36 +90,31 @@ extension CSVReader {
 
     // Position. One coordinate from its column (`N`/`S` or `E`/`W` letters allowed in the
     // value) and, where the layout has one, its hemisphere column (`north`, `S`, …), which then
-    // signs an unsigned value; nil with `failed` set to the cell that could not be read.
-    @inline(__always) func coordinate(
-      _ column: Int, hemisphere: Int, letters: (positive: UInt8, negative: UInt8),
-      words: (positive: StaticString, negative: StaticString), failed: inout UnsafeBufferPointer<UInt8>
-    ) -> Double? {
+    // signs an unsigned value; nil, with the row counted unreadable, when a cell cannot be read.
+    @inline(__always) func coordinate(_ column: Int, hemisphere: Int, isLatitude: Bool) -> Double? {
       let value = cell(column)
       guard
         let number = CSVValues.coordinate(
-          value, positive: letters.positive, negative: letters.negative, decimalComma: layout.decimalComma)
+          value, positive: isLatitude ? 0x4E : 0x45, negative: isLatitude ? 0x53 : 0x57, decimalComma: layout.decimalComma)
       else {
-        failed = value
+        unreadable(.badNumber, value, record, layout, rowLine, &sink)
         return nil
       }
       guard hemisphere >= 0 else { return number }
       let word = cell(hemisphere)
-      guard number >= 0, let sign = CSVValues.hemisphereSign(word, positive: words.positive, negative: words.negative) else {
-        failed = word
+      let sign =
+        isLatitude
+        ? CSVValues.hemisphereSign(word, positive: "north", negative: "south")
+        : CSVValues.hemisphereSign(word, positive: "east", negative: "west")
+      guard number >= 0, let sign else {
+        unreadable(.badNumber, word, record, layout, rowLine, &sink)
         return nil
       }
       return number * sign
     }
-    var failedCell = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    guard
-      let latitude = coordinate(
-        layout.latitude, hemisphere: layout.latitudeHemisphere, letters: (0x4E, 0x53), words: ("north", "south"),
-        failed: &failedCell),
-      let longitude = coordinate(
-        layout.longitude, hemisphere: layout.longitudeHemisphere, letters: (0x45, 0x57), words: ("east", "west"),
-        failed: &failedCell)
-    else { return unreadable(.badNumber, failedCell, record, layout, rowLine, &sink) }
+    guard let latitude = coordinate(layout.latitude, hemisphere: layout.latitudeHemisphere, isLatitude: true),
+      let longitude = coordinate(layout.longitude, hemisphere: layout.longitudeHemisphere, isLatitude: false)
+    else { return }
 
     // Fields the capture filter reads: unreadable means the row is.
     var accuracy: Double?
@@ -181,8 +176,8 @@ extension CSVReader {
   mutating func sessionOrdinal(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
     // Consecutive rows almost always share a session (often a 36-byte UUID): compare eight
     // bytes at a time.
-    if value.count == sessions.lastKey?.count {
-      let same = sessions.lastKey?.withUnsafeBufferPointer { previous in
+    if value.count == sessions.lastKey.count {
+      let same = sessions.lastKey.withUnsafeBufferPointer { previous in
         guard let left = previous.baseAddress, let right = value.baseAddress else { return true }
         let count = value.count
         var index = 0
@@ -197,7 +192,7 @@ extension CSVReader {
         while index < count, left[index] == right[index] { index += 1 }
         return index == count
       }
-      if same == true { return sessions.lastOrdinal }
+      if same { return sessions.lastOrdinal }
     }
     guard value.count <= Self.maximumSessionLength else { return nil }
     return sessions.ordinal(of: Array(value))

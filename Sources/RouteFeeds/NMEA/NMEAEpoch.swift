@@ -14,6 +14,8 @@ struct NMEAFix {
   var longitude = Double.nan
   var hasCoordinates = false
   var details = NMEAFixDetails()
+  /// GST: sqrt(σlat² + σlon²), metres.
+  var accuracy: Double?
 
   init(_ kind: Kind, timeOfDay: Int64?) {
     self.kind = kind
@@ -21,26 +23,25 @@ struct NMEAFix {
   }
 }
 
-/// What fix sentences say besides the position. One sentence fills the fields it carries; an
-/// epoch keeps each field from the first of its sentences that has it (`fillGaps`).
+/// What the position sentences (RMC, GGA, GNS, GLL) say besides the position. One sentence
+/// fills the fields it carries; an epoch keeps each field from the first of its sentences that
+/// has it (`fillGaps`). (A GST's accuracy is kept apart: only a GST carries one.)
 struct NMEAFixDetails {
   /// Metres per second.
   var speed: Double?
   var course: Double?
   var altitude: Double?
   var hdop: Double?
-  /// GST: sqrt(σlat² + σlon²), metres.
-  var accuracy: Double?
   /// RMC with status A: its date as days since 1970-01-01.
   var date: Int?
 
   /// Fills each field still empty from `other`. O(1).
+  @inline(__always)
   mutating func fillGaps(from other: NMEAFixDetails) {
     if speed == nil { speed = other.speed }
     if course == nil { course = other.course }
     if altitude == nil { altitude = other.altitude }
     if hdop == nil { hdop = other.hdop }
-    if accuracy == nil { accuracy = other.accuracy }
     if date == nil { date = other.date }
   }
 }
@@ -64,6 +65,8 @@ struct NMEAEpoch {
   var latitude = Double.nan
   var longitude = Double.nan
   var details = NMEAFixDetails()
+  /// From the epoch's first GST.
+  var accuracy: Double?
   /// GSA and GST lines folded in; reported as unpaired if the epoch has no position sentence.
   var supportLines = 0
 
@@ -79,10 +82,9 @@ struct NMEAEpoch {
   mutating func merge(_ fix: NMEAFix) {
     let bit = fix.kind.rawValue
     kinds |= bit
-    // A GST carries only the accuracy, and only a GST carries one (`NMEASentenceParser`).
     if fix.kind == .gst {
       supportLines += 1
-      details.fillGaps(from: fix.details)
+      if accuracy == nil { accuracy = fix.accuracy }
       return
     }
     guard fix.valid else { return }
@@ -100,7 +102,7 @@ struct NMEAEpoch {
   func sample(timestamp: Double, gsaHDOP: Double?) -> RouteSample {
     var horizontalAccuracy: Double?
     var estimated = false
-    if let accuracy = details.accuracy {
+    if let accuracy {
       horizontalAccuracy = accuracy
     } else if let dop = details.hdop ?? gsaHDOP {
       horizontalAccuracy = dop * AccuracyEstimate.metersPerHDOP

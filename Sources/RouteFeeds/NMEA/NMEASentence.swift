@@ -333,7 +333,7 @@ extension NMEASentenceParser {
     let sigmaLatitude = try optionalNumber(try required(&fields))
     let sigmaLongitude = try optionalNumber(try required(&fields))
     if let sigmaLatitude, let sigmaLongitude {
-      fix.details.accuracy = (sigmaLatitude * sigmaLatitude + sigmaLongitude * sigmaLongitude).squareRoot()
+      fix.accuracy = (sigmaLatitude * sigmaLatitude + sigmaLongitude * sigmaLongitude).squareRoot()
     }
   }
 

@@ -22,7 +22,7 @@ struct OwnTracksMessage {
   static let maximumTrackerLength = 256
 
   /// Capture session ordinals by tracker, in order of first appearance.
-  private var sessions = SessionOrdinals<String>()
+  private var sessions = SessionOrdinals<String>(noKey: "")
 
   mutating func interpret(_ raw: UnsafeBufferPointer<UInt8>, line number: Int, into sink: inout some FeedSink) {
     let trimmed = raw.trimmingASCIIWhitespace()
@@ -79,8 +79,7 @@ struct OwnTracksMessage {
 
   /// The session ordinal of a tracker, in order of first appearance.
   private mutating func session(_ tracker: String) -> Int {
-    if tracker == sessions.lastKey { return sessions.lastOrdinal }
-    return sessions.ordinal(of: tracker)
+    sessions.lastOrdinal(ifLastKeyIs: tracker) ?? sessions.ordinal(of: tracker)
   }
 }
 
