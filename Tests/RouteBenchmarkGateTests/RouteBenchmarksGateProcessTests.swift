@@ -1,21 +1,12 @@
 import Foundation
+import RouteTestSupport
 import Testing
 
 /// The gate through the real `RouteBenchmarks` binary, on its quickest scenario
 /// (`store-extend --quick`, one scale-free metric): `--json` puts one JSON document alone on
 /// standard output, and `--baseline` exits 0, 1 or 2 whatever the baseline's formatting.
 @Suite(.serialized) struct RouteBenchmarksGateProcessTests {
-  static var binary: URL {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
-    var directory = bundle.deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("RouteBenchmarks")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent(".build/debug/RouteBenchmarks")
-  }
+  static var binary: URL { BuiltProduct.url(named: "RouteBenchmarks") }
 
   /// Runs the benchmark, its two streams captured in files (no pipe can fill up).
   static func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String, error: String) {

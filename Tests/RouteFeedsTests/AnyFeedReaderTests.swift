@@ -34,30 +34,14 @@ import Testing
     """
 
   /// Everything `reader` tells a sink, `chunkSize` bytes at a time, and the error it stopped at.
-  static func records<Reader: FeedReader>(_ reader: Reader, _ text: String, chunkSize: Int) -> ([FeedRecord], FeedError?) {
-    var reader = reader
-    var sink = FeedRecordCollector()
-    var failure: FeedError?
-    Array(text.utf8).withUnsafeBufferPointer { all in
-      var offset = 0
-      do throws(FeedError) {
-        while offset < all.count {
-          let end = min(all.count, offset + chunkSize)
-          try reader.read(UnsafeBufferPointer(rebasing: all[offset..<end]), into: &sink)
-          offset = end
-        }
-        try reader.finish(into: &sink)
-      } catch {
-        failure = error
-      }
-    }
-    return (sink.records, failure)
+  static func records<Reader: FeedReader>(_ reader: Reader, _ text: String, chunkSize: Int) -> FeedTestRead {
+    readChunked(reader, Array(text.utf8), chunkSize: chunkSize)
   }
 
   @Test(arguments: [1, 7, 64, 1 << 20])
   func tellsTheSinkWhatTheConcreteReaderTellsIt(chunkSize: Int) {
     let options = FeedOptions()
-    let cases: [(FeedFormat, String, ([FeedRecord], FeedError?))] = [
+    let cases: [(FeedFormat, String, FeedTestRead)] = [
       (.csv, Self.csv, Self.records(CSVReader(options: options), Self.csv, chunkSize: chunkSize)),
       (.gpx, Self.gpx, Self.records(GPXReader(options: options), Self.gpx, chunkSize: chunkSize)),
       (.kml, Self.kml, Self.records(KMLReader(options: options), Self.kml, chunkSize: chunkSize)),

@@ -50,23 +50,9 @@ enum CSVTestSupport {
   ) -> CSVTestRead {
     var options = FeedOptions()
     options.csvColumns = mapping
-    var reader = CSVReader(options: options, maximumRecordLength: maximumRecordLength)
-    var sink = CSVRecordingSink()
-    let step = chunkSize > 0 ? chunkSize : max(bytes.count, 1)
-    do throws(FeedError) {
-      try bytes.withUnsafeBufferPointer { (buffer) throws(FeedError) in
-        var offset = 0
-        while offset < buffer.count {
-          let end = min(buffer.count, offset + step)
-          try reader.read(UnsafeBufferPointer(rebasing: buffer[offset..<end]), into: &sink)
-          offset = end
-        }
-      }
-      try reader.finish(into: &sink)
-    } catch {
-      return CSVTestRead(events: sink.events, error: error)
-    }
-    return CSVTestRead(events: sink.events, error: nil)
+    let read = readChunked(
+      CSVReader(options: options, maximumRecordLength: maximumRecordLength), bytes, chunkSize: chunkSize > 0 ? chunkSize : .max)
+    return CSVTestRead(events: read.records, error: read.error)
   }
 
   static func read(

@@ -221,11 +221,20 @@ extension FeedInvariants {
 
   /// Tokenizes `bytes` in chunks of `chunkSize` (a single document, or a sequence).
   static func jsonTokens(_ bytes: [UInt8], chunkSize: Int, sequence: Bool) -> ([JSONTokenRecord], JSONSyntaxError?) {
-    var tokenizer = JSONTokenizer(allowsSequence: sequence)
     var tokens: [JSONTokenRecord] = []
-    func keep(_ token: JSONToken) {
+    let error = tokenize(JSONTokenizer(allowsSequence: sequence), bytes, chunkSize: chunkSize) { token in
       tokens.append(JSONTokenRecord(kind: token.kind, bytes: Array(token.bytes), offset: token.offset, line: token.line, depth: token.depth))
     }
+    return (tokens, error)
+  }
+
+  /// Runs `tokenizer` over `bytes` `chunkSize` bytes at a time (`.max`: all at once), then
+  /// finishes it, handing every token to `keep` in order; the error it stopped at, if any.
+  /// - Complexity: O(*n*) in the bytes.
+  static func tokenize(
+    _ tokenizer: JSONTokenizer, _ bytes: [UInt8], chunkSize: Int, keep: (JSONToken) -> Void
+  ) -> JSONSyntaxError? {
+    var tokenizer = tokenizer
     do throws(JSONSyntaxError) {
       try bytes.withUnsafeBufferPointer { (all) throws(JSONSyntaxError) in
         var start = 0
@@ -237,9 +246,9 @@ extension FeedInvariants {
         }
       }
       while let token = try tokenizer.finish() { keep(token) }
-      return (tokens, nil)
+      return nil
     } catch {
-      return (tokens, error)
+      return error
     }
   }
 

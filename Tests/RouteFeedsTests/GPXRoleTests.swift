@@ -44,12 +44,12 @@ import Testing
       """
     let read = GPXReaderTests.read(GPXReaderTests.head + point + GPXReaderTests.tail)
     #expect(read.error == nil)
-    guard case .position(let sample, _, _)? = read.events.first else {
-      Issue.record("no position: \(read.events)")
+    guard case .position(let sample, _, _)? = read.records.first else {
+      Issue.record("no position: \(read.records)")
       return
     }
-    #expect(read.events.count == 1)
-    #expect(sample.timestamp == GPXReaderTests.timestamp("2025-01-01T07:00:00Z"))
+    #expect(read.records.count == 1)
+    #expect(sample.timestamp == GPXReaderTests.t("2025-01-01T07:00:00Z"))
     #expect(sample.altitude == 12.5)
     #expect(sample.horizontalAccuracy == 2 * AccuracyEstimate.metersPerHDOP)
     #expect(sample.speed == 4.5)

@@ -6,18 +6,10 @@ import Testing
 
 /// GeoJSON on the shared JSON tokenizer: real files pinned to the metre, the GPX twin, what each
 /// construct becomes, member order, chunk invariance, hostile input and bounded memory.
-@Suite struct GeoJSONReaderTests {
+@Suite struct GeoJSONReaderTests: FormatReaderSuite {
   // MARK: Helpers
 
-  static func read(_ bytes: [UInt8], chunkSize: Int = .max) -> (records: [FeedRecord], error: FeedError?) {
-    XMLFormatReadersTests.read(bytes, .geojson, chunkSize: chunkSize)
-  }
-
-  static func read(_ text: String, chunkSize: Int = .max) -> (records: [FeedRecord], error: FeedError?) {
-    read(Array(text.utf8), chunkSize: chunkSize)
-  }
-
-  static func t(_ text: String) -> Double { ISO8601Parser.timestamp(text)! }
+  static let format = FeedFormat.geojson
 
   static func position(
     _ time: String, _ latitude: Double, _ longitude: Double, altitude: Double? = nil, accuracy: Double? = nil, session: Int,
@@ -54,40 +46,21 @@ import Testing
     // GPSLogger: one Point with time (+07:00), time_long and accuracy; keys sorted, type last.
     GPXRealFile(
       "geojson/dawarich_gpslogger-example.json", records: 1, estimatedAccuracy: 0,
-      filtered: .init(retained: 1, rejected: [:], sessions: 1, meters: nil, segments: 0, gaps: 0),
-      unfiltered: .init(retained: 1, rejected: [:], sessions: 1, meters: nil, segments: 0, gaps: 0)),
+      eitherWay: .init(retained: 1, rejected: [:], sessions: 1, meters: nil, segments: 0, gaps: 0)),
   ]
 
   @Test(arguments: realFiles)
   func realRecording(_ file: GPXRealFile) throws {
-    for filter in [true, false] {
-      let measurement = Self.measure(try Fixtures.bytes("realdata/\(file.name)"), filter: filter)
-      let expected = filter ? file.filtered : file.unfiltered
-      let report = measurement.report
-      let distance = measurement.distance
-      let label = filter ? "filtered" : "unfiltered"
-      #expect(measurement.format == .geojson, "\(label)")
-      #expect(report.failure == nil, "\(label)")
-      #expect(report.records == file.records, "\(label)")
-      #expect(report.retained == expected.retained, "\(label)")
-      #expect(Dictionary(uniqueKeysWithValues: report.rejected.map { ($0.key.rawValue, $0.value) }) == expected.rejected, "\(label)")
-      #expect(report.errors == 0, "\(label)")
-      #expect(report.isBalanced, "\(label)")
-      #expect(report.sessions == expected.sessions, "\(label)")
-      #expect(report.estimatedAccuracy == file.estimatedAccuracy, "\(label)")
-      #expect(distance.contributingSegmentCount == expected.segments, "\(label)")
-      #expect(distance.gapCount == expected.gaps, "\(label)")
-      if let meters = expected.meters {
-        #expect(abs(distance.meters - meters) < 0.5, "\(label): \(distance.meters) m")
-      } else {
-        #expect(distance.meters == 0, "\(label)")
-      }
+    let bytes = try Fixtures.bytes("realdata/\(file.name)")
+    file.expectPinned(format: .geojson, measure: { settings in Self.measure(bytes, filter: settings.filter != nil) }) {
+      measurement, expected, label in
+      #expect(measurement.report.estimatedAccuracy == file.estimatedAccuracy, "\(label)")
+      if expected.meters == nil { #expect(measurement.distance.meters == 0, "\(label)") }
     }
   }
 
   @Test func everyRealGeoJSONFileHasItsExpectations() throws {
-    let names = try Fixtures.names(in: "realdata/geojson", suffix: "json").map { "geojson/\($0)" }
-    #expect(Set(names) == Set(Self.realFiles.map(\.name)))
+    try GPXRealFile.expectEveryFixture(in: [("realdata/geojson", "json", "geojson/")], pinnedBy: Self.realFiles)
   }
 
   /// The acceptance rule: every timed position is read, and the unfiltered figure lies between
@@ -95,12 +68,8 @@ import Testing
   @Test(arguments: realFiles.filter { $0.unfiltered.meters != nil })
   func unfilteredFigureLiesBetweenTheTrackSumAndTheJoinedLine(_ file: GPXRealFile) throws {
     let read = Self.read(try Fixtures.bytes("realdata/\(file.name)"))
-    #expect(read.error == nil)
-    var positions: [(sample: RouteSample, session: Int)] = []
-    for case .position(let sample, let session, _) in read.records { positions.append((sample, session ?? -1)) }
-    #expect(positions.count == file.unfiltered.retained)
+    try file.expectUnfilteredFigureBracketed(by: read)
     #expect(read.records.count == file.records)
-    TrackBounds(positions).expectBrackets(try #require(file.unfiltered.meters))
   }
 
   @Test(arguments: realFiles.map(\.name))
@@ -253,9 +222,7 @@ import Testing
   }
 
   @Test func geoJSONIsDetected() {
-    func detect(_ text: String) -> FeedFormat {
-      Array(text.utf8).withUnsafeBufferPointer { FeedFormat.detect(prefix: $0) }
-    }
+    let detect = detectedFormat
     #expect(detect("{\"type\": \"FeatureCollection\", \"features\": []}") == .geojson)
     #expect(detect("\u{FEFF}\n  {\"features\": [{\"geometry\": null}]}") == .geojson)
     #expect(detect("{\"type\":\"Feature\",\"properties\":{}}") == .geojson)

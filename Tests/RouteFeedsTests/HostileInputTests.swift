@@ -138,13 +138,33 @@ import Testing
 
   // MARK: A 50 MB line
 
+  /// A feed of `head`, then 50 MB of `filler` (a 1 KB run 51,200 times, never held whole by the
+  /// source), then `tail`.
+  static func fiftyMegabytes(of filler: Character, after head: String, before tail: String) -> SyntheticByteSource {
+    SyntheticByteSource([.text(head), .repeated(String(repeating: filler, count: 1024), count: 50 * 1024), .text(tail)])
+  }
+
+  /// Three GPX points 10 s apart on lines 3 to 5; inside the second, `opening`, 50 MB of
+  /// `filler`, then `closing`.
+  static func gpxWithFiftyMegabytes(of filler: Character, after opening: String, before closing: String) -> SyntheticByteSource {
+    fiftyMegabytes(
+      of: filler, after: gpxHead + point("2025-01-01T07:00:00Z") + "<trkpt lat=\"45.5001\" lon=\"13.25\">" + opening,
+      before: closing + "</trkpt>\n" + point("2025-01-01T07:00:20Z", "45.5002") + gpxTail)
+  }
+
+  /// What a 50 MB line that cannot be read leaves: the feed read to its end, the line counted as
+  /// one `reason` on `line`, and its two neighbours retained.
+  static func expectOneLongLine(
+    _ report: IngestReport, _ reason: FeedReason, onLine line: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(report.failure == nil, sourceLocation: sourceLocation)
+    #expect(report.errorReasons == [reason: 1], sourceLocation: sourceLocation)
+    #expect(report.errorLines == [line], sourceLocation: sourceLocation)
+    #expect(report.retained == 2, sourceLocation: sourceLocation)
+  }
+
   @Test func aFiftyMegabyteGPXLineIsSkippedText() {
-    let source = SyntheticByteSource([
-      .text(Self.gpxHead + Self.point("2025-01-01T07:00:00Z") + "<trkpt lat=\"45.5001\" lon=\"13.25\"><desc>"),
-      .repeated(String(repeating: "a", count: 1024), count: 50 * 1024),
-      .text("</desc><time>2025-01-01T07:00:10Z</time></trkpt>\n" + Self.point("2025-01-01T07:00:20Z", "45.5002") + Self.gpxTail),
-    ])
-    let outcome = HostileFeed.gpx(source)
+    let outcome = HostileFeed.gpx(Self.gpxWithFiftyMegabytes(of: "a", after: "<desc>", before: "</desc><time>2025-01-01T07:00:10Z</time>"))
     #expect(outcome.measurement.report.failure == nil)
     #expect(outcome.measurement.report.retained == 3)
     #expect(Tolerance.constructedMeters.accepts(outcome.measurement.distance.meters, 2 * Self.step))
@@ -152,49 +172,30 @@ import Testing
   }
 
   @Test func aFiftyMegabyteValueIsUnreadableNotBuffered() {
-    let source = SyntheticByteSource([
-      .text(Self.gpxHead + Self.point("2025-01-01T07:00:00Z") + "<trkpt lat=\"45.5001\" lon=\"13.25\"><time>2025-01-01T07:00:10"),
-      .repeated(String(repeating: "0", count: 1024), count: 50 * 1024),
-      .text("Z</time></trkpt>\n" + Self.point("2025-01-01T07:00:20Z", "45.5002") + Self.gpxTail),
-    ])
-    let outcome = HostileFeed.gpx(source)
-    let report = outcome.measurement.report
-    #expect(report.failure == nil)
-    #expect(report.errorReasons == [.badTime: 1])
-    #expect(report.errorLines == [4])
-    #expect(report.retained == 2)
+    let outcome = HostileFeed.gpx(Self.gpxWithFiftyMegabytes(of: "0", after: "<time>2025-01-01T07:00:10", before: "Z</time>"))
+    Self.expectOneLongLine(outcome.measurement.report, .badTime, onLine: 4)
     #expect(outcome.largestHeld <= Self.gpxBound)
   }
 
   @Test func aFiftyMegabyteNMEALineIsCountedAndItsNeighboursRead() {
-    let source = SyntheticByteSource([
-      .text(HostileNMEA.rmc("070000") + "\r\n$GPGGA,"),
-      .repeated(String(repeating: "7", count: 1024), count: 50 * 1024),
-      .text("\r\n" + HostileNMEA.rmc("070010", latitude: "4807.0500") + "\r\n"),
-    ])
+    let source = Self.fiftyMegabytes(
+      of: "7",
+      after: HostileNMEA.rmc("070000") + "\r\n$GPGGA,",
+      before: "\r\n" + HostileNMEA.rmc("070010", latitude: "4807.0500") + "\r\n")
     let outcome = HostileFeed.nmea(source)
-    let report = outcome.measurement.report
-    #expect(report.failure == nil)
-    #expect(report.errorReasons == [.lineTooLong: 1])
-    #expect(report.errorLines == [2])
-    #expect(report.retained == 2)
+    Self.expectOneLongLine(outcome.measurement.report, .lineTooLong, onLine: 2)
     #expect(outcome.measurement.distance.segments.count == 1)
     // The partial-line buffer: one 4 KB line (its capacity rounded up), never the 50 MB.
     #expect(outcome.largestHeld <= 2 * NMEAReader.maximumLineLength)
   }
 
   @Test func aFiftyMegabyteCSVLineIsCountedAndItsNeighboursRead() {
-    let source = SyntheticByteSource([
-      .text(Self.csvHeader + "2025-01-01T07:00:00Z,45.5,13.25\n2025-01-01T07:00:05Z,45.5"),
-      .repeated(String(repeating: "1", count: 1024), count: 50 * 1024),
-      .text(",13.25\n2025-01-01T07:00:10Z,45.5001,13.25\n"),
-    ])
+    let source = Self.fiftyMegabytes(
+      of: "1",
+      after: Self.csvHeader + "2025-01-01T07:00:00Z,45.5,13.25\n2025-01-01T07:00:05Z,45.5",
+      before: ",13.25\n2025-01-01T07:00:10Z,45.5001,13.25\n")
     let outcome = HostileFeed.csv(source)
-    let report = outcome.measurement.report
-    #expect(report.failure == nil)
-    #expect(report.errorReasons == [.lineTooLong: 1])
-    #expect(report.errorLines == [3])
-    #expect(report.retained == 2)
+    Self.expectOneLongLine(outcome.measurement.report, .lineTooLong, onLine: 3)
     #expect(Tolerance.constructedMeters.accepts(outcome.measurement.distance.meters, Self.step))
     // The carried record stops growing at the 1 MiB limit (its capacity doubles past it once).
     #expect(outcome.largestHeld <= 2 * CSVReader.defaultMaximumRecordLength + 64 << 10)

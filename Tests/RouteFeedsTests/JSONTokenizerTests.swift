@@ -20,26 +20,12 @@ import Testing
   static func tokens(
     _ bytes: [UInt8], chunkSize: Int = .max, sequence: Bool = false, maximumDepth: Int = 64, maximumTokenLength: Int = 1 << 24
   ) -> (tokens: [Seen], error: JSONSyntaxError?) {
-    var tokenizer = JSONTokenizer(maximumDepth: maximumDepth, maximumTokenLength: maximumTokenLength, allowsSequence: sequence)
     var seen: [Seen] = []
-    func keep(_ token: JSONToken) {
+    let tokenizer = JSONTokenizer(maximumDepth: maximumDepth, maximumTokenLength: maximumTokenLength, allowsSequence: sequence)
+    let error = FeedInvariants.tokenize(tokenizer, bytes, chunkSize: chunkSize) { token in
       seen.append(Seen(kind: token.kind, text: token.text, offset: token.offset, line: token.line, depth: token.depth))
     }
-    do throws(JSONSyntaxError) {
-      try bytes.withUnsafeBufferPointer { (all) throws(JSONSyntaxError) in
-        var start = 0
-        while start < all.count {
-          let end = start + min(chunkSize, all.count - start)
-          let chunk = UnsafeBufferPointer(rebasing: all[start..<end])
-          while let token = try tokenizer.next(in: chunk) { keep(token) }
-          start = end
-        }
-      }
-      while let token = try tokenizer.finish() { keep(token) }
-      return (seen, nil)
-    } catch {
-      return (seen, error)
-    }
+    return (seen, error)
   }
 
   static func tokens(_ text: String, chunkSize: Int = .max, sequence: Bool = false) -> (tokens: [Seen], error: JSONSyntaxError?) {

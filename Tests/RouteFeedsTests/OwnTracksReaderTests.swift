@@ -6,14 +6,8 @@ import Testing
 
 /// OwnTracks Recorder `.rec`: real files pinned to the metre, what each kind of line becomes,
 /// sessions per tracker, detection, chunk invariance and hostile input.
-@Suite struct OwnTracksReaderTests {
-  static func read(_ bytes: [UInt8], chunkSize: Int = .max) -> (records: [FeedRecord], error: FeedError?) {
-    XMLFormatReadersTests.read(bytes, .owntracks, chunkSize: chunkSize)
-  }
-
-  static func read(_ text: String, chunkSize: Int = .max) -> (records: [FeedRecord], error: FeedError?) {
-    read(Array(text.utf8), chunkSize: chunkSize)
-  }
+@Suite struct OwnTracksReaderTests: FormatReaderSuite {
+  static let format = FeedFormat.owntracks
 
   static func measure(_ text: String, filter: Bool = true) -> FeedMeasurement {
     var source = MemoryByteSource(text)
@@ -200,9 +194,7 @@ import Testing
   // MARK: Detection
 
   @Test func detectedFromTheFirstLine() throws {
-    func detect(_ text: String) -> FeedFormat {
-      Array(text.utf8).withUnsafeBufferPointer { FeedFormat.detect(prefix: $0) }
-    }
+    let detect = detectedFormat
     #expect(detect("2024-03-01T09:03:09Z\t*                 \t{\"_type\":\"location\"}\n") == .owntracks)
     #expect(detect("\n\n2015-08-24T05:55:14Z  -  {\"tst\":\"1\",\"_type\":\"lwt\"}") == .owntracks)
     #expect(detect("2024-03-01T09:03:09Z,52.1,13.2\n") == .csv)

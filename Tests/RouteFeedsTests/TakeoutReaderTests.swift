@@ -7,18 +7,10 @@ import Testing
 /// Google location history (`Records.json`, the on-device Timeline export for Android and iOS,
 /// Semantic Location History): real files pinned to the metre, every construct's records,
 /// sessions, detection, chunk invariance, hostile input and bounded memory.
-@Suite struct TakeoutReaderTests {
+@Suite struct TakeoutReaderTests: FormatReaderSuite {
   // MARK: Helpers
 
-  static func read(_ bytes: [UInt8], chunkSize: Int = .max) -> (records: [FeedRecord], error: FeedError?) {
-    XMLFormatReadersTests.read(bytes, .takeout, chunkSize: chunkSize)
-  }
-
-  static func read(_ text: String, chunkSize: Int = .max) -> (records: [FeedRecord], error: FeedError?) {
-    read(Array(text.utf8), chunkSize: chunkSize)
-  }
-
-  static func t(_ text: String) -> Double { ISO8601Parser.timestamp(text)! }
+  static let format = FeedFormat.takeout
 
   static func position(
     _ time: Double, _ latitude: Double, _ longitude: Double, accuracy: Double? = nil, altitude: Double? = nil, session: Int, line: Int
@@ -26,13 +18,6 @@ import Testing
     .position(
       RouteSample(timestamp: time, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, altitude: altitude),
       session: session, line: line)
-  }
-
-  static func positions(_ records: [FeedRecord]) -> [(sample: RouteSample, session: Int)] {
-    records.compactMap {
-      if case .position(let sample, let session, _) = $0 { return (sample, session ?? -1) }
-      return nil
-    }
   }
 
   // MARK: Real files and the Records.json fixture
@@ -52,8 +37,7 @@ import Testing
     // Semantic Location History: 3 activitySegments of 2 waypoints, no times.
     GPXRealFile(
       "realdata/takeout/dawarich_semantic-history.json", records: 6, estimatedAccuracy: 0,
-      filtered: .init(retained: 0, rejected: ["missingTime": 6], sessions: 0, meters: nil, segments: 0, gaps: 0),
-      unfiltered: .init(retained: 0, rejected: ["missingTime": 6], sessions: 0, meters: nil, segments: 0, gaps: 0)),
+      eitherWay: .init(retained: 0, rejected: ["missingTime": 6], sessions: 0, meters: nil, segments: 0, gaps: 0)),
     // Android: 20 segments (8 paths of 80 points, 7 visits, 5 activities), 5 raw signals (3
     // positions from 3 sources, 2 Wi-Fi scans).
     GPXRealFile(
@@ -85,31 +69,14 @@ import Testing
 
   @Test(arguments: files)
   func pinnedFigures(_ file: GPXRealFile) throws {
-    let path = try Fixtures.path(file.name)
-    for (settings, expected) in [(IngestSettings(), file.filtered), (IngestSettings(filter: nil), file.unfiltered)] {
-      var source = try FileByteSource(path: path)
-      let measurement = FeedIngest.measure(&source, settings: settings)
-      let report = measurement.report
-      let distance = measurement.distance
-      let label = settings.filter == nil ? "unfiltered" : "filtered"
-      #expect(measurement.format == .takeout, "\(label)")
-      #expect(report.failure == nil || expected.retained == 0, "\(label): \(String(describing: report.failure))")
-      #expect(report.records == file.records, "\(label)")
-      #expect(report.retained == expected.retained, "\(label)")
-      #expect(Dictionary(uniqueKeysWithValues: report.rejected.map { ($0.key.rawValue, $0.value) }) == expected.rejected, "\(label)")
-      #expect(
-        Dictionary(uniqueKeysWithValues: report.errorReasons.map { ($0.key.rawValue, $0.value) }) == Self.errors[file.name, default: [:]],
-        "\(label)")
-      #expect(Dictionary(uniqueKeysWithValues: report.ignored.map { ($0.key.rawValue, $0.value) }) == Self.ignored[file.name], "\(label)")
-      #expect(report.isBalanced, "\(label)")
-      expected.expectFigures(of: distance, sessions: report.sessions, label: label)
-    }
+    try file.expectPinned(
+      format: .takeout, allowsFailureWhenNothingIsRetained: true, errors: Self.errors[file.name, default: [:]],
+      ignored: Self.ignored[file.name], measure: GPXRealFile.measureFile(at: Fixtures.path(file.name)))
   }
 
   @Test func everyTakeoutFileHasItsExpectations() throws {
-    let names = try Fixtures.names(in: "realdata/takeout", suffix: ".json").map { "realdata/takeout/\($0)" }
-      + Fixtures.names(in: "takeout", suffix: ".json").map { "takeout/\($0)" }
-    #expect(Set(names) == Set(Self.files.map(\.name)))
+    try GPXRealFile.expectEveryFixture(
+      in: [("realdata/takeout", ".json", "realdata/takeout/"), ("takeout", ".json", "takeout/")], pinnedBy: Self.files)
   }
 
   /// The acceptance rule: every timed position is read, and the unfiltered figure lies between
@@ -117,11 +84,7 @@ import Testing
   /// the order read.
   @Test(arguments: files.filter { $0.unfiltered.meters != nil })
   func unfilteredFigureLiesBetweenTheSessionSumAndTheJoinedLine(_ file: GPXRealFile) throws {
-    let read = Self.read(try Fixtures.bytes(file.name))
-    #expect(read.error == nil)
-    let positions = Self.positions(read.records)
-    #expect(positions.count == file.unfiltered.retained)
-    TrackBounds(positions).expectBrackets(try #require(file.unfiltered.meters))
+    try file.expectUnfilteredFigureBracketed(by: Self.read(try Fixtures.bytes(file.name)))
   }
 
   @Test(arguments: files.map(\.name))
@@ -212,10 +175,8 @@ import Testing
     """
 
   @Test func everyRecordsConstructGivesTheDocumentedRecords() {
-    let read = Self.read(Self.recordsEverything)
-    #expect(read.error == nil)
     let t0 = Self.t("2021-06-14T07:00:00Z")
-    #expect(read.records == [
+    Self.expectRead(Self.read(Self.recordsEverything), gives: [
       Self.position(t0, 52.52, 13.4, accuracy: 12, altitude: 40, session: 0, line: 2),
       Self.position(t0 + 10, 52.5201, 13.4001, session: 1, line: 3),
       Self.position(t0 + 30, 52.5202, 13.4002, session: 0, line: 5),
@@ -264,10 +225,8 @@ import Testing
     """
 
   @Test func everyAndroidTimelineConstructGivesTheDocumentedRecords() {
-    let read = Self.read(Self.androidEverything)
-    #expect(read.error == nil)
     let t0 = Self.t("2024-05-01T06:00:00Z")
-    #expect(read.records == [
+    Self.expectRead(Self.read(Self.androidEverything), gives: [
       Self.position(t0 + 60, 48.1, 11.5, session: 0, line: 4),
       Self.position(t0 + 120, 48.101, 11.501, session: 0, line: 5),
       Self.position(t0 + 180, 48.102, 11.502, session: 0, line: 6),
@@ -391,9 +350,7 @@ import Testing
   // MARK: Detection
 
   @Test func theFirstMembersChooseTheFormat() {
-    func detect(_ text: String) -> FeedFormat {
-      Array(text.utf8).withUnsafeBufferPointer { FeedFormat.detect(prefix: $0) }
-    }
+    let detect = detectedFormat
     #expect(detect("{\n  \"locations\": [{") == .takeout)
     #expect(detect("\u{FEFF}  {\"semanticSegments\" : [") == .takeout)
     #expect(detect("{\"rawSignals\": []}") == .takeout)

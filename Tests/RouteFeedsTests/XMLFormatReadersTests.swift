@@ -9,28 +9,12 @@ import Testing
 @Suite struct XMLFormatReadersTests {
   // MARK: Helpers
 
-  /// Reads `bytes` as `format` with the reader itself, `chunkSize` bytes at a time.
-  static func read(_ bytes: [UInt8], _ format: FeedFormat, chunkSize: Int = .max) -> (records: [FeedRecord], error: FeedError?) {
-    var reader = AnyFeedReader(format: format, options: FeedOptions())
-    var sink = FeedRecordCollector()
-    var failure: FeedError?
-    bytes.withUnsafeBufferPointer { all in
-      var offset = 0
-      do throws(FeedError) {
-        while offset < all.count {
-          let end = offset + min(chunkSize, all.count - offset)
-          try reader.read(UnsafeBufferPointer(rebasing: all[offset..<end]), into: &sink)
-          offset = end
-        }
-        try reader.finish(into: &sink)
-      } catch {
-        failure = error
-      }
-    }
-    return (sink.records, failure)
+  /// Reads `bytes` as `format` with the reader the CLI builds for it, `chunkSize` bytes at a time.
+  static func read(_ bytes: [UInt8], _ format: FeedFormat, chunkSize: Int = .max) -> FeedTestRead {
+    readChunked(AnyFeedReader(format: format, options: FeedOptions()), bytes, chunkSize: chunkSize)
   }
 
-  static func read(_ text: String, _ format: FeedFormat, chunkSize: Int = .max) -> (records: [FeedRecord], error: FeedError?) {
+  static func read(_ text: String, _ format: FeedFormat, chunkSize: Int = .max) -> FeedTestRead {
     read(Array(text.utf8), format, chunkSize: chunkSize)
   }
 
@@ -76,13 +60,11 @@ import Testing
     // are 3 h apart, so nothing is measured.
     GPXRealFile(
       "kml/gpsbabel_opentracks.kml", records: 4, estimatedAccuracy: 0,
-      filtered: .init(retained: 2, rejected: ["missingPosition": 2], sessions: 1, meters: nil, segments: 0, gaps: 1),
-      unfiltered: .init(retained: 2, rejected: ["missingPosition": 2], sessions: 1, meters: nil, segments: 0, gaps: 1)),
+      eitherWay: .init(retained: 2, rejected: ["missingPosition": 2], sessions: 1, meters: nil, segments: 0, gaps: 1)),
     // A LineString of 1329 tuples without times, with 20 comments inside <coordinates>.
     GPXRealFile(
       "kml/gpsbabel_skydrop.kml", records: 1329, estimatedAccuracy: 0,
-      filtered: .init(retained: 0, rejected: ["missingTime": 1329], sessions: 0, meters: nil, segments: 0, gaps: 0),
-      unfiltered: .init(retained: 0, rejected: ["missingTime": 1329], sessions: 0, meters: nil, segments: 0, gaps: 0)),
+      eitherWay: .init(retained: 0, rejected: ["missingTime": 1329], sessions: 0, meters: nil, segments: 0, gaps: 0)),
     // Each <gx:coord> before its <when>; two Point placemarks.
     GPXRealFile(
       "kml/togeojson_multitrack.kml", records: 18, estimatedAccuracy: 0,
@@ -92,29 +74,13 @@ import Testing
 
   @Test(arguments: realFiles)
   func realRecording(_ file: GPXRealFile) throws {
-    let path = try Fixtures.path("realdata/\(file.name)")
-    let format: FeedFormat = file.name.hasSuffix(".tcx") ? .tcx : .kml
-    for (settings, expected) in [(IngestSettings(), file.filtered), (IngestSettings(filter: nil), file.unfiltered)] {
-      var source = try FileByteSource(path: path)
-      let measurement = FeedIngest.measure(&source, settings: settings)
-      let report = measurement.report
-      let distance = measurement.distance
-      let label = settings.filter == nil ? "unfiltered" : "filtered"
-      #expect(measurement.format == format, "\(label)")
-      #expect(report.failure == nil || expected.retained == 0, "\(label)")
-      #expect(report.records == file.records, "\(label)")
-      #expect(report.retained == expected.retained, "\(label)")
-      #expect(Dictionary(uniqueKeysWithValues: report.rejected.map { ($0.key.rawValue, $0.value) }) == expected.rejected, "\(label)")
-      #expect(report.errors == 0, "\(label)")
-      #expect(report.isBalanced, "\(label)")
-      expected.expectFigures(of: distance, sessions: report.sessions, label: label)
-    }
+    try file.expectPinned(
+      format: file.name.hasSuffix(".tcx") ? .tcx : .kml, allowsFailureWhenNothingIsRetained: true,
+      measure: GPXRealFile.measureFile(at: Fixtures.path("realdata/\(file.name)")))
   }
 
   @Test func everyRealTCXAndKMLFileHasItsExpectations() throws {
-    let names = try Fixtures.names(in: "realdata/tcx", suffix: ".tcx").map { "tcx/\($0)" }
-      + Fixtures.names(in: "realdata/kml", suffix: ".kml").map { "kml/\($0)" }
-    #expect(Set(names) == Set(Self.realFiles.map(\.name)))
+    try GPXRealFile.expectEveryFixture(in: [("realdata/tcx", ".tcx", "tcx/"), ("realdata/kml", ".kml", "kml/")], pinnedBy: Self.realFiles)
   }
 
   /// The acceptance rule on every real file with timed positions: every timed position is
@@ -123,12 +89,7 @@ import Testing
   @Test(arguments: realFiles.filter { $0.unfiltered.meters != nil })
   func unfilteredFigureLiesBetweenTheTrackSumAndTheJoinedLine(_ file: GPXRealFile) throws {
     let format: FeedFormat = file.name.hasSuffix(".tcx") ? .tcx : .kml
-    let read = Self.read(try Fixtures.bytes("realdata/\(file.name)"), format)
-    #expect(read.error == nil)
-    var positions: [(sample: RouteSample, session: Int)] = []
-    for case .position(let sample, let session, _) in read.records { positions.append((sample, session ?? -1)) }
-    #expect(positions.count == file.unfiltered.retained)
-    TrackBounds(positions).expectBrackets(try #require(file.unfiltered.meters))
+    try file.expectUnfilteredFigureBracketed(by: Self.read(try Fixtures.bytes("realdata/\(file.name)"), format))
   }
 
   @Test(arguments: realFiles.map(\.name))
@@ -147,9 +108,7 @@ import Testing
   // MARK: Detection
 
   @Test func theRootElementChoosesTheFormat() {
-    func detect(_ text: String) -> FeedFormat {
-      Array(text.utf8).withUnsafeBufferPointer { FeedFormat.detect(prefix: $0) }
-    }
+    let detect = detectedFormat
     #expect(detect("<?xml version=\"1.0\"?>\n<TrainingCenterDatabase xmlns=\"x\">") == .tcx)
     #expect(detect("\u{FEFF}<!-- <kml> in a comment --><tcx:TrainingCenterDatabase>") == .tcx)
     #expect(detect("<!-- pilot: <gpx> -->\n<kml xmlns=\"http://www.opengis.net/kml/2.2\">") == .kml)
@@ -188,30 +147,6 @@ import Testing
       + "<Extensions><TPX><Speed>3.5</Speed><Trackpoint/></TPX></Extensions></Trackpoint>",
     "</Track><Extensions><Trackpoint/></Extensions>" + tcxTail,
   ].joined(separator: "\n")
-
-  @Test func everyTCXConstructGivesTheDocumentedRecords() {
-    let read = Self.read(Self.tcxEverything, .tcx)
-    #expect(read.error == nil)
-    #expect(read.records == [
-      Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, altitude: 512, line: 2),
-      .rejected(.missingPosition, line: 3),
-      .rejected(.missingTime, line: 4),
-      .unreadable(.badTime, line: 5),
-      .unreadable(.badNumber, line: 6),
-      .unreadable(.badNumber, line: 7),
-      .ignored(.misplacedTrackPoint, line: 9),
-      Self.position("2025-01-01T07:00:00Z", 45.6, 13.26, session: 1, line: 9),
-      .ignored(.misplacedTrackPoint, line: 10),
-    ])
-  }
-
-  @Test(arguments: chunkSizes)
-  func chunkSizeDoesNotChangeEveryTCXConstruct(_ size: Int) {
-    let whole = Self.read(Self.tcxEverything, .tcx)
-    let chunked = Self.read(Self.tcxEverything, .tcx, chunkSize: size)
-    #expect(chunked.records == whole.records)
-    #expect(chunked.error == nil)
-  }
 
   @Test func courseTrackpointsArePlannedNotDriven() {
     let text = "<TrainingCenterDatabase><Courses><Course><Name>x</Name><Track>\n"
@@ -261,33 +196,6 @@ import Testing
     kmlTail,
   ].joined(separator: "\n")
 
-  @Test func everyKMLConstructGivesTheDocumentedRecords() {
-    let read = Self.read(Self.kmlEverything, .kml)
-    #expect(read.error == nil)
-    #expect(read.records == [
-      Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, altitude: 512, line: 7),
-      .rejected(.missingPosition, line: 8),
-      Self.position("2025-01-01T07:00:10Z", 45.5002, 13.25, line: 9),
-      .unreadable(.badTime, line: 10),
-      .rejected(.missingTime, line: 11),
-      .unreadable(.badNumber, line: 12),
-      Self.position("2025-01-01T08:00:00Z", 45.6, 13.26, session: 1, line: 14),
-      .rejected(.missingPosition, line: 14),
-      .rejected(.waypoint, line: 15),
-      .rejected(.missingTime, line: 16),
-      .rejected(.missingTime, line: 16),
-      .rejected(.missingTime, line: 16),
-    ])
-  }
-
-  @Test(arguments: chunkSizes)
-  func chunkSizeDoesNotChangeEveryKMLConstruct(_ size: Int) {
-    let whole = Self.read(Self.kmlEverything, .kml)
-    let chunked = Self.read(Self.kmlEverything, .kml, chunkSize: size)
-    #expect(chunked.records == whole.records)
-    #expect(chunked.error == nil)
-  }
-
   @Test func aTrackCutOffCountsWhatWasWaiting() {
     let text = Self.kmlHead + "<gx:Track>\n<when>2025-01-01T07:00:00Z</when>\n<when>2025-01-01T07:00:05Z</when>\n<gx:coord>13.25 45.5</gx:coord>\n"
     let read = Self.read(text, .kml)
@@ -302,6 +210,60 @@ import Testing
     let read = Self.read("<?xml version=\"1.0\"?>\n<gpx></gpx>", .kml)
     #expect(read.error == .malformed(line: 2, detail: "this is not a KML document: its root element is <gpx>, not <kml>"))
     #expect(read.records.isEmpty)
+  }
+
+  // MARK: Every construct, TCX and KML
+
+  /// What each construct of `tcxEverything` and `kmlEverything` gives, in order.
+  static let everything: [FeedFormat: (text: String, records: [FeedRecord])] = [
+    .tcx: (
+      tcxEverything,
+      [
+        position("2025-01-01T07:00:00Z", 45.5, 13.25, altitude: 512, line: 2),
+        .rejected(.missingPosition, line: 3),
+        .rejected(.missingTime, line: 4),
+        .unreadable(.badTime, line: 5),
+        .unreadable(.badNumber, line: 6),
+        .unreadable(.badNumber, line: 7),
+        .ignored(.misplacedTrackPoint, line: 9),
+        position("2025-01-01T07:00:00Z", 45.6, 13.26, session: 1, line: 9),
+        .ignored(.misplacedTrackPoint, line: 10),
+      ]
+    ),
+    .kml: (
+      kmlEverything,
+      [
+        position("2025-01-01T07:00:00Z", 45.5, 13.25, altitude: 512, line: 7),
+        .rejected(.missingPosition, line: 8),
+        position("2025-01-01T07:00:10Z", 45.5002, 13.25, line: 9),
+        .unreadable(.badTime, line: 10),
+        .rejected(.missingTime, line: 11),
+        .unreadable(.badNumber, line: 12),
+        position("2025-01-01T08:00:00Z", 45.6, 13.26, session: 1, line: 14),
+        .rejected(.missingPosition, line: 14),
+        .rejected(.waypoint, line: 15),
+        .rejected(.missingTime, line: 16),
+        .rejected(.missingTime, line: 16),
+        .rejected(.missingTime, line: 16),
+      ]
+    ),
+  ]
+
+  @Test(arguments: [FeedFormat.tcx, .kml])
+  func everyConstructGivesTheDocumentedRecords(_ format: FeedFormat) throws {
+    let everything = try #require(Self.everything[format])
+    let read = Self.read(everything.text, format)
+    #expect(read.error == nil)
+    #expect(read.records == everything.records)
+  }
+
+  @Test(arguments: [FeedFormat.tcx, .kml], chunkSizes)
+  func chunkSizeDoesNotChangeEveryConstruct(_ format: FeedFormat, _ size: Int) throws {
+    let text = try #require(Self.everything[format]).text
+    let whole = Self.read(text, format)
+    let chunked = Self.read(text, format, chunkSize: size)
+    #expect(chunked.records == whole.records)
+    #expect(chunked.error == nil)
   }
 
   // MARK: Hostile input

@@ -37,12 +37,24 @@ struct ReanchoringTests {
     range.map { F.sample(at: Double($0) * step, north: 15 * Double($0) * step, session: session) }
   }
 
+  /// A route whose first fix is 5 km off to the east, then the correct fixes `range` (see
+  /// `goodFixes`), all in one session minted by the filter, or as legacy rows without one; the
+  /// session comes back too, for the tests that follow it.
+  static func wildStart(
+    _ range: ClosedRange<Int>, step: Double = 1, legacy: Bool = false,
+    configure: (inout RouteSampleFilter) -> Void = { _ in }
+  ) -> (outcome: Outcome, session: CaptureSessionID?) {
+    var session: CaptureSessionID?
+    let outcome = run(
+      { filter in
+        session = legacy ? nil : filter.mintCaptureSession()
+        return [F.sample(at: 0, east: 5_000, session: session)] + goodFixes(range, step: step, session: session)
+      }, configure: configure)
+    return (outcome, session)
+  }
+
   @Test func aSessionWhoseFirstFixIs5KilometresOffKeepsItsCorrectFixes() {
-    var session = CaptureSessionID(0)
-    let outcome = Self.run { filter in
-      session = filter.mintCaptureSession()
-      return [F.sample(at: 0, east: 5_000, session: session)] + Self.goodFixes(1...60, session: session)
-    }
+    let (outcome, session) = Self.wildStart(1...60)
     // The wild fix is retained (a first fix is judged on its own), the next two correct fixes
     // are rejected for speed, and the third re-anchors the session.
     #expect(outcome.reasons.prefix(4) == [nil, .speed, .speed, nil])
@@ -70,11 +82,7 @@ struct ReanchoringTests {
   }
 
   @Test func withoutReanchoringTheWildFirstFixWouldCostTheWholeSession() {
-    let outcome = Self.run(
-      { filter in
-        let s = filter.mintCaptureSession()
-        return [F.sample(at: 0, east: 5_000, session: s)] + Self.goodFixes(1...60, session: s)
-      }, configure: { $0.speedRejectionsBeforeReanchoring = 0 })
+    let outcome = Self.wildStart(1...60, configure: { $0.speedRejectionsBeforeReanchoring = 0 }).outcome
     #expect(outcome.filter.counts.retained == 1)
     #expect(outcome.filter.counts[.speed] == 60)
     #expect(outcome.measured().unmeasurable == .noTwoContinuousPositions)
@@ -83,11 +91,7 @@ struct ReanchoringTests {
   @Test func onSparseFixesTheRunReanchorsEvenWhenTheThirdFixLooksPlausibleFromTheWildOne() {
     // Fixes every 30 s. The third correct fix is 5.18 km from the wild one in 90 s (57.5 m/s,
     // under the limit): the speed rule alone would measure that straight line.
-    let build: (inout RouteSampleFilter) -> [RouteSample] = { filter in
-      let s = filter.mintCaptureSession()
-      return [F.sample(at: 0, east: 5_000, session: s)] + Self.goodFixes(1...20, step: 30, session: s)
-    }
-    let outcome = Self.run(build)
+    let outcome = Self.wildStart(1...20, step: 30).outcome
     #expect(outcome.reasons.prefix(4) == [nil, .speed, .speed, nil])
     #expect(outcome.filter.counts.reanchored == 1)
     #expect(outcome.filter.counts.retained == 19)
@@ -96,7 +100,7 @@ struct ReanchoringTests {
     #expect(d.gaps.map(\.kind) == [.sessionChange])
 
     // The contrast: with re-anchoring off, a 5.18 km line from the wild fix is measured.
-    let naive = Self.run(build, configure: { $0.speedRejectionsBeforeReanchoring = 0 })
+    let naive = Self.wildStart(1...20, step: 30, configure: { $0.speedRejectionsBeforeReanchoring = 0 }).outcome
     #expect(naive.filter.counts.reanchored == 0)
     #expect(naive.measured().meters > d.meters + 5_000)
   }
@@ -104,9 +108,7 @@ struct ReanchoringTests {
   @Test func aLegacyRouteWhoseFirstFixIs5KilometresOffRecoversAfterTheInterval() {
     // Legacy rows cannot carry a session break, so the filter waits until the correct fixes are
     // more than the maximum interval past the wild one: the calculator then sees a silence.
-    let outcome = Self.run { _ in
-      [F.sample(at: 0, east: 5_000)] + Self.goodFixes(1...200, session: nil)
-    }
+    let outcome = Self.wildStart(1...200, legacy: true).outcome
     #expect(outcome.filter.counts[.speed] == 120)
     #expect(outcome.filter.counts.reanchored == 1)
     #expect(outcome.filter.counts.retained == 81)
@@ -125,10 +127,7 @@ struct ReanchoringTests {
   }
 
   @Test func legacyReanchoringFollowsTheFiltersInterval() {
-    let outcome = Self.run(
-      { _ in
-        [F.sample(at: 0, east: 5_000)] + Self.goodFixes(1...60, session: nil)
-      }, configure: { $0.maximumSampleInterval = 30 })
+    let outcome = Self.wildStart(1...60, legacy: true, configure: { $0.maximumSampleInterval = 30 }).outcome
     #expect(outcome.filter.counts[.speed] == 30)
     #expect(outcome.filter.counts.retained == 31)
     let d = outcome.measured(maximumSampleInterval: 30)
@@ -182,23 +181,14 @@ struct ReanchoringTests {
   }
 
   @Test func aLongerRunCanBeRequired() {
-    let outcome = Self.run(
-      { filter in
-        let s = filter.mintCaptureSession()
-        return [F.sample(at: 0, east: 5_000, session: s)] + Self.goodFixes(1...20, session: s)
-      }, configure: { $0.speedRejectionsBeforeReanchoring = 5 })
+    let outcome = Self.wildStart(1...20, configure: { $0.speedRejectionsBeforeReanchoring = 5 }).outcome
     #expect(outcome.reasons.prefix(6) == [nil, .speed, .speed, .speed, .speed, nil])
     #expect(outcome.filter.counts.reanchored == 1)
     #expect(Tolerance.constructedMeters.accepts(outcome.measured().meters, 15 * 15))
   }
 
   @Test func reanchoredSessionsContinueTheMinterSoTheyNeverClash() {
-    var first = CaptureSessionID(0)
-    let outcome = Self.run(
-      { filter in
-        first = filter.mintCaptureSession()
-        return [F.sample(at: 0, east: 5_000, session: first)] + Self.goodFixes(1...5, session: first)
-      }, configure: { $0.sessionMinter = CaptureSessionMinter(next: 100) })
+    let (outcome, first) = Self.wildStart(1...5, configure: { $0.sessionMinter = CaptureSessionMinter(next: 100) })
     #expect(first == CaptureSessionID(100))
     #expect(outcome.retained.last?.captureSession == CaptureSessionID(101))
     #expect(outcome.filter.sessionMinter.next == 102)

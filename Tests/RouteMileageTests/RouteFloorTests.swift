@@ -137,12 +137,19 @@ struct RouteFloorTests {
     return positions
   }
 
+  /// `positions` appended to a fresh walk in one call: the live figure the chunked and permuted
+  /// readings are held to.
+  static func walkedInOneAppend(_ positions: [RoutePosition]) -> RouteDistance {
+    var walk = RouteMileageAccumulator()
+    walk.append(contentsOf: positions)
+    return walk.distance
+  }
+
   @Test("any chunking of the walk, read in between or not, gives a bit-identical floor")
   func chunkInvariance() {
     for seed in 1...10 as ClosedRange<UInt64> {
       let positions = Self.noisyRoute(seed: seed)
-      var whole = RouteMileageAccumulator()
-      whole.append(contentsOf: positions)
+      let whole = Self.walkedInOneAppend(positions)
       var rng = SeededRandom(seed: seed &+ 99)
       var chunked = RouteMileageAccumulator()
       var index = 0
@@ -153,9 +160,9 @@ struct RouteFloorTests {
         readings.append(chunked.distance.floorMeters)
         index = end
       }
-      #expect(chunked.distance.floorMeters.bitPattern == whole.distance.floorMeters.bitPattern)
-      #expect(chunked.distance == whole.distance)
-      #expect(whole.distance.floorMeters > 0)
+      #expect(chunked.distance.floorMeters.bitPattern == whole.floorMeters.bitPattern)
+      #expect(chunked.distance == whole)
+      #expect(whole.floorMeters > 0)
       // A live reading never goes down as the route grows.
       #expect(zip(readings, readings.dropFirst()).allSatisfy { $0 <= $1 || $1 == readings.last })
     }
@@ -165,10 +172,8 @@ struct RouteFloorTests {
   func permutationAndCalculator() {
     for seed in 20...25 as ClosedRange<UInt64> {
       let positions = Self.noisyRoute(seed: seed)
-      var walk = RouteMileageAccumulator()
-      walk.append(contentsOf: positions)
       let reference = Fixture.measure(positions)
-      #expect(reference.floorMeters.bitPattern == walk.distance.floorMeters.bitPattern)
+      #expect(reference.floorMeters.bitPattern == Self.walkedInOneAppend(positions).floorMeters.bitPattern)
       var rng = SeededRandom(seed: seed)
       for _ in 0..<3 {
         let d = Fixture.measure(rng.permuted(positions))

@@ -20,6 +20,31 @@ struct RouteSampleFilterTests {
     decisions.compactMap { if case .retained(let s) = $0 { return s } else { return nil } }
   }
 
+  /// What a fresh filter decides for two fixes a second apart going due north from the equator
+  /// at 10° E, the second at `latitude`: the boundary tests' exact distances.
+  static func northFromTheEquator(to latitude: Double) -> [RouteSampleFilter.Reason?] {
+    var filter = RouteSampleFilter()
+    return run(
+      &filter,
+      [
+        RouteSample(timestamp: 0, latitude: 0, longitude: 10),
+        RouteSample(timestamp: 1, latitude: latitude, longitude: 10),
+      ]
+    ).map(reason)
+  }
+
+  /// A fresh filter's decisions for the samples `build` makes in two capture sessions minted from
+  /// it, and the filter, for its counts.
+  static func runInTwoSessions(
+    _ build: (CaptureSessionID, CaptureSessionID) -> [RouteSample]
+  ) -> (decisions: [RouteSampleFilter.Decision], filter: RouteSampleFilter) {
+    var filter = RouteSampleFilter()
+    let a = filter.mintCaptureSession()
+    let b = filter.mintCaptureSession()
+    let decisions = run(&filter, build(a, b))
+    return (decisions, filter)
+  }
+
   /// The second sample's fate after a first, anchoring one.
   func second(
     _ sample: RouteSample, after first: RouteSample = F.sample(at: 0),
@@ -129,18 +154,15 @@ struct RouteSampleFilterTests {
   // MARK: Order
 
   @Test func atOrBeforeTheLastRetainedSampleOfTheShiftIsOutOfOrder() {
-    var filter = RouteSampleFilter()
-    let a = filter.mintCaptureSession()
-    let b = filter.mintCaptureSession()
-    let d = Self.run(
-      &filter,
+    let (d, filter) = Self.runInTwoSessions { a, b in
       [
         F.sample(at: 10, session: a),
         F.sample(at: 10, north: 50, session: a),  // same timestamp
         F.sample(at: 9, north: 50, session: a),  // earlier
         F.sample(at: 5, north: 50, session: b),  // earlier, in another session: still the shift's order
         F.sample(at: 10.001, north: 50, session: b),
-      ])
+      ]
+    }
     #expect(d.map(Self.reason) == [nil, .outOfOrder, .outOfOrder, .outOfOrder, nil])
     #expect(filter.counts[.outOfOrder] == 3)
   }
@@ -170,34 +192,19 @@ struct RouteSampleFilterTests {
 
   @Test func exactly70MetresPerSecondIsKept() throws {
     let latitude = try #require(Fixture.exactEquatorLatitude(meters: 70))
-    var filter = RouteSampleFilter()
-    let d = Self.run(
-      &filter,
-      [
-        RouteSample(timestamp: 0, latitude: 0, longitude: 10),
-        RouteSample(timestamp: 1, latitude: latitude, longitude: 10),
-      ])
-    #expect(d.map(Self.reason) == [nil, nil])
-  }
-
-  @Test func customSpeedLimit() {
-    #expect(Self.reason(second(F.sample(at: 1, north: 30.01)) { $0.maximumSpeed = 30 }) == .speed)
-    #expect(Self.reason(second(F.sample(at: 1, north: 29.99)) { $0.maximumSpeed = 30 }) == nil)
+    #expect(Self.northFromTheEquator(to: latitude) == [nil, nil])
   }
 
   @Test func speedIsJudgedFromTheLastRetainedFixOfTheSameSession() {
-    var filter = RouteSampleFilter()
-    let a = filter.mintCaptureSession()
-    let b = filter.mintCaptureSession()
-    let d = Self.run(
-      &filter,
+    let d = Self.runInTwoSessions { a, b in
       [
         F.sample(at: 0, session: a),
         F.sample(at: 1, north: 10_000, session: b),  // a session's first fix is judged on its own
         F.sample(at: 2, north: 10_050, session: b),
         F.sample(at: 3, north: 100, session: a),  // 100 m in 3 s from a's last fix: fine
         F.sample(at: 4, north: 10_000, session: a),  // but this is 9.9 km from a's last fix in 1 s
-      ])
+      ]
+    }.decisions
     #expect(d.map(Self.reason) == [nil, nil, nil, nil, .speed])
   }
 
@@ -211,26 +218,11 @@ struct RouteSampleFilterTests {
 
   @Test func exactly5MetresIsKept() throws {
     let latitude = try #require(Fixture.exactEquatorLatitude(meters: 5))
-    var filter = RouteSampleFilter()
-    let d = Self.run(
-      &filter,
-      [
-        RouteSample(timestamp: 0, latitude: 0, longitude: 10),
-        RouteSample(timestamp: 1, latitude: latitude, longitude: 10),
-      ])
-    #expect(d.map(Self.reason) == [nil, nil])
+    #expect(Self.northFromTheEquator(to: latitude) == [nil, nil])
     // And one representable step less is dropped.
-    var tighter = RouteSampleFilter()
-    let below = Self.run(
-      &tighter,
-      [
-        RouteSample(timestamp: 0, latitude: 0, longitude: 10),
-        RouteSample(timestamp: 1, latitude: latitude.nextDown.nextDown.nextDown, longitude: 10),
-      ])
-    #expect(
-      GeographicDistance.meters(
-        fromLatitude: 0, longitude: 10, toLatitude: latitude.nextDown.nextDown.nextDown, longitude: 10) < 5)
-    #expect(below.map(Self.reason) == [nil, .negligibleMovement])
+    let below = latitude.nextDown.nextDown.nextDown
+    #expect(GeographicDistance.meters(fromLatitude: 0, longitude: 10, toLatitude: below, longitude: 10) < 5)
+    #expect(Self.northFromTheEquator(to: below) == [nil, .negligibleMovement])
   }
 
   @Test func movementIsMeasuredFromTheLastRetainedFix() {
@@ -244,16 +236,10 @@ struct RouteSampleFilterTests {
     #expect(filter.counts.retained == 4)
   }
 
-  @Test func customMinimumMovement() {
-    #expect(Self.reason(second(F.sample(at: 1, north: 19.99)) { $0.minimumMovement = 20 }) == .negligibleMovement)
-    #expect(Self.reason(second(F.sample(at: 1, north: 20.01)) { $0.minimumMovement = 20 }) == nil)
-  }
-
   @Test func aSessionsFirstFixIsNotJudgedForMovementEither() {
-    var filter = RouteSampleFilter()
-    let a = filter.mintCaptureSession()
-    let b = filter.mintCaptureSession()
-    let d = Self.run(&filter, [F.sample(at: 0, session: a), F.sample(at: 1, north: 1, session: b)])
+    let d = Self.runInTwoSessions { a, b in
+      [F.sample(at: 0, session: a), F.sample(at: 1, north: 1, session: b)]
+    }.decisions
     #expect(d.map(Self.reason) == [nil, nil])
   }
 
@@ -270,6 +256,31 @@ struct RouteSampleFilterTests {
         F.sample(at: 4, north: 60),
       ])
     #expect(d.map(Self.reason) == [nil, nil, .negligibleMovement, .speed, nil])
+  }
+
+  // MARK: Custom speed and movement limits
+
+  /// A speed or movement limit set away from its default, and where a fix one second after the
+  /// first falls just past it and just inside it.
+  struct CustomLimit: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var set: @Sendable (inout RouteSampleFilter) -> Void
+    var rejectedNorth: Double
+    var keptNorth: Double
+    var reason: RouteSampleFilter.Reason
+
+    static let speed = CustomLimit(
+      testDescription: "maximumSpeed 30", set: { $0.maximumSpeed = 30 }, rejectedNorth: 30.01, keptNorth: 29.99,
+      reason: .speed)
+    static let movement = CustomLimit(
+      testDescription: "minimumMovement 20", set: { $0.minimumMovement = 20 }, rejectedNorth: 19.99, keptNorth: 20.01,
+      reason: .negligibleMovement)
+  }
+
+  @Test(arguments: [CustomLimit.speed, .movement])
+  func customLimit(_ limit: CustomLimit) {
+    #expect(Self.reason(second(F.sample(at: 1, north: limit.rejectedNorth), configure: limit.set)) == limit.reason)
+    #expect(Self.reason(second(F.sample(at: 1, north: limit.keptNorth), configure: limit.set)) == nil)
   }
 
   // MARK: Rule order and the counts

@@ -6,29 +6,26 @@ import Testing
 @Suite("batch: RouteQuality's words in the table")
 struct BatchWordsTests {
   @Test func aMeasuredRouteUnderATenthOfAMileReadsUnderNotZero() throws {
-    let directory = try CLITestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
     // Six fixes 10 m apart: 50 m, 0.03 mi.
-    let feed = try CLITestSupport.write(StoreCommandTests.drive(count: 6), to: "short.csv", in: directory)
-    let measured = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", feed]).output)[0]
-    #expect(measured["summary"] as? String == "under 0.1 mi recorded")
-    let table = CLITestSupport.run(["batch", feed])
-    #expect(table.status == 0)
-    let row = table.output.split(separator: "\n")[1]
-    #expect(row.hasPrefix("    <0.1       0.0         1     0          6         0           0  measured      "))
+    try CLITestSupport.withFeed(StoreCommandTests.drive(count: 6), named: "short.csv") { directory, feed in
+      let measured = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", feed]).output)[0]
+      #expect(measured["summary"] as? String == "under 0.1 mi recorded")
+      let table = CLITestSupport.run(["batch", feed])
+      #expect(table.status == 0)
+      let row = table.output.split(separator: "\n")[1]
+      #expect(row.hasPrefix("    <0.1       0.0         1     0          6         0           0  measured      "))
+    }
   }
 
   @Test func aStoredShiftIsLabelledStoreInTheCSVFormatColumn() throws {
-    let directory = try CLITestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let feed = try CLITestSupport.write(StoreCommandTests.drive(count: 60), to: "drive.csv", in: directory)
-    let store = directory.appendingPathComponent("shifts.sqlite").path
-    #expect(CLITestSupport.run(["import", "--store", store, feed]).status == 0)
-    let fromFile = CLITestSupport.run(["batch", "--format", "csv", feed]).output.split(separator: "\n")
-    #expect(fromFile[1].split(separator: ",")[1] == "csv")
-    let stored = CLITestSupport.run(["batch", "--format", "csv", "--store", store]).output.split(separator: "\n")
-    #expect(stored[1].split(separator: ",")[1] == "store")
-    let json = try CLITestSupport.jsonLines(CLITestSupport.run(["batch", "--format", "jsonl", "--store", store]).output)[0]
-    #expect(json["format"] as? String == "store")
+    try CLITestSupport.withFeed(StoreCommandTests.drive(count: 60), named: "drive.csv") { directory, feed in
+      let store = CLITestSupport.importedStore(feed, named: "shifts.sqlite", in: directory)
+      let fromFile = CLITestSupport.run(["batch", "--format", "csv", feed]).output.split(separator: "\n")
+      #expect(fromFile[1].split(separator: ",")[1] == "csv")
+      let stored = CLITestSupport.run(["batch", "--format", "csv", "--store", store]).output.split(separator: "\n")
+      #expect(stored[1].split(separator: ",")[1] == "store")
+      let json = try CLITestSupport.jsonLines(CLITestSupport.run(["batch", "--format", "jsonl", "--store", store]).output)[0]
+      #expect(json["format"] as? String == "store")
+    }
   }
 }

@@ -5,21 +5,11 @@ import Testing
 
 /// Paths and runners shared by the CLI tests.
 enum CLITestSupport {
-  /// The package root (this file is Tests/RouteMilesCLITests/CLITestSupport.swift).
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  /// The package root.
+  static var packageRoot: URL { BuiltProduct.packageRoot }
 
   /// The built `routemiles` beside the test bundle.
-  static var binary: URL {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
-    var directory = bundle.deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("routemiles")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return packageRoot.appendingPathComponent(".build/debug/routemiles")
-  }
+  static var binary: URL { BuiltProduct.url(named: "routemiles") }
 
   struct ProcessResult {
     var status: Int32

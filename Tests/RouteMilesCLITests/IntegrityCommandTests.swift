@@ -312,36 +312,34 @@ struct IntegrityCommandTests {
   // MARK: 7. Smaller findings
 
   @Test func anUnknownLocaleIsRefusedAndGermanGroupsEveryNumber() throws {
-    let directory = try CLITestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let feed = try CLITestSupport.write(Self.csv(rows: 1_200), to: "long.csv", in: directory)
-    let unknown = CLITestSupport.run(["measure", "--locale", "xx_YY", feed])
-    #expect(unknown.status == 64)
-    #expect(unknown.error.contains("unknown locale 'xx_YY'"))
-    #expect(CLITestSupport.run(["shifts", "--store", directory.appendingPathComponent("s.sqlite").path, "--locale", "english"]).status == 64)
-    let german = CLITestSupport.run(["measure", "--explain", "--locale", "de_DE", feed])
-    #expect(german.status == 0)
-    #expect(german.output.contains("7,5 mi recorded"))
-    #expect(german.output.contains("Read 1.200 records (CSV): 1.200 retained, 0 rejected."))
-    #expect(german.output.contains("1.200 positions, 11.990,1 m"))
-    #expect(CLITestSupport.run(["batch", "--locale", "de_DE", feed]).output.contains("      1.200  "))
-    #expect(CLITestSupport.run(["measure", "--locale", "en_US", feed]).output.contains("Read 1,200 records"))
+    try CLITestSupport.withFeed(Self.csv(rows: 1_200), named: "long.csv") { directory, feed in
+      let unknown = CLITestSupport.run(["measure", "--locale", "xx_YY", feed])
+      #expect(unknown.status == 64)
+      #expect(unknown.error.contains("unknown locale 'xx_YY'"))
+      #expect(CLITestSupport.run(["shifts", "--store", directory.appendingPathComponent("s.sqlite").path, "--locale", "english"]).status == 64)
+      let german = CLITestSupport.run(["measure", "--explain", "--locale", "de_DE", feed])
+      #expect(german.status == 0)
+      #expect(german.output.contains("7,5 mi recorded"))
+      #expect(german.output.contains("Read 1.200 records (CSV): 1.200 retained, 0 rejected."))
+      #expect(german.output.contains("1.200 positions, 11.990,1 m"))
+      #expect(CLITestSupport.run(["batch", "--locale", "de_DE", feed]).output.contains("      1.200  "))
+      #expect(CLITestSupport.run(["measure", "--locale", "en_US", feed]).output.contains("Read 1,200 records"))
+    }
   }
 
   @Test func geojsonDashWritesTheDocumentAloneToStandardOutput() throws {
-    let directory = try CLITestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let feed = try CLITestSupport.write(Self.csv(rows: 60), to: "d.csv", in: directory)
-    let result = CLITestSupport.run(["measure", "--geojson", "-", feed])
-    #expect(result.status == 0)
-    let document = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
-    #expect(document?["type"] as? String == "FeatureCollection")
-    #expect(result.error.contains("0.4 mi recorded"), "the report moves to standard error")
-    #expect(!FileManager.default.fileExists(atPath: "-"))
-    let svg = CLITestSupport.run(["measure", "--svg", "-", feed])
-    #expect(svg.status == 0)
-    #expect(svg.output.hasPrefix("<svg") || svg.output.hasPrefix("<?xml"))
-    #expect(CLITestSupport.run(["measure", "--geojson", "-", "--svg", "-", feed]).status == 64)
+    try CLITestSupport.withFeed(Self.csv(rows: 60), named: "d.csv") { directory, feed in
+      let result = CLITestSupport.run(["measure", "--geojson", "-", feed])
+      #expect(result.status == 0)
+      let document = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+      #expect(document?["type"] as? String == "FeatureCollection")
+      #expect(result.error.contains("0.4 mi recorded"), "the report moves to standard error")
+      #expect(!FileManager.default.fileExists(atPath: "-"))
+      let svg = CLITestSupport.run(["measure", "--svg", "-", feed])
+      #expect(svg.status == 0)
+      #expect(svg.output.hasPrefix("<svg") || svg.output.hasPrefix("<?xml"))
+      #expect(CLITestSupport.run(["measure", "--geojson", "-", "--svg", "-", feed]).status == 64)
+    }
   }
 
   @Test func batchSkipsFilesThatAreNotFeedsAndTreatsEmptyFoldersLikeEmptyGlobs() throws {
@@ -377,22 +375,20 @@ struct IntegrityCommandTests {
   }
 
   @Test func batchStoreCarriesOnPastAMissingShiftAndAFailedRowNamesItsPathOnce() throws {
-    let directory = try CLITestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let feed = try CLITestSupport.write(Self.csv(rows: 60), to: "d.csv", in: directory)
-    let store = directory.appendingPathComponent("s.sqlite").path
-    #expect(CLITestSupport.run(["import", "--store", store, feed]).status == 0)
-    let result = CLITestSupport.run(["batch", "--store", store, "7", "1"])
-    #expect(result.status == 1)
-    #expect(result.output.contains("there is no shift 7"))
-    #expect(result.output.contains("0.4"), "shift 1 is still measured")
-    #expect(result.output.contains("2 shifts: 1 measured (0 partial), 0 unmeasurable, 1 failed"))
+    try CLITestSupport.withFeed(Self.csv(rows: 60), named: "d.csv") { directory, feed in
+      let store = CLITestSupport.importedStore(feed, named: "s.sqlite", in: directory)
+      let result = CLITestSupport.run(["batch", "--store", store, "7", "1"])
+      #expect(result.status == 1)
+      #expect(result.output.contains("there is no shift 7"))
+      #expect(result.output.contains("0.4"), "shift 1 is still measured")
+      #expect(result.output.contains("2 shifts: 1 measured (0 partial), 0 unmeasurable, 1 failed"))
 
-    let bad = try CLITestSupport.write("<gpx><trk><trkseg></wrong>", to: "bad.gpx", in: directory)
-    let missing = directory.appendingPathComponent("missing.csv").path
-    let rows = CLITestSupport.run(["batch", bad, missing]).output.split(separator: "\n")
-    for (path, row) in [(bad, rows[1]), (missing, rows[2])] {
-      #expect(row.components(separatedBy: path).count == 2, "the path once: \(row)")
+      let bad = try CLITestSupport.write("<gpx><trk><trkseg></wrong>", to: "bad.gpx", in: directory)
+      let missing = directory.appendingPathComponent("missing.csv").path
+      let rows = CLITestSupport.run(["batch", bad, missing]).output.split(separator: "\n")
+      for (path, row) in [(bad, rows[1]), (missing, rows[2])] {
+        #expect(row.components(separatedBy: path).count == 2, "the path once: \(row)")
+      }
     }
   }
 

@@ -171,46 +171,44 @@ struct StoreCommandTests {
   /// A real `routemiles import` process killed with SIGKILL at several points: the store stays
   /// consistent, and no shift looks complete unless it holds every retained sample.
   @Test func killNineDuringARealImportLeavesNoShiftThatLooksComplete() throws {
-    let directory = try CLITestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let feed = try CLITestSupport.write(Self.drive(count: 300_000), to: "long.csv", in: directory)
-    // What a whole import retains, for comparison.
-    let reference = directory.appendingPathComponent("reference.sqlite").path
-    #expect(CLITestSupport.run(["import", "--store", reference, feed]).status == 0)
-    let referenceStore = try RouteStore(path: reference)
-    let complete = try referenceStore.shifts()[0].sampleCount
-    let referencePositions = try referenceStore.positions(of: ShiftID(1))
-    #expect(complete > 290_000)
+    try CLITestSupport.withFeed(Self.drive(count: 300_000), named: "long.csv") { directory, feed in
+      // What a whole import retains, for comparison.
+      let reference = CLITestSupport.importedStore(feed, named: "reference.sqlite", in: directory)
+      let referenceStore = try RouteStore(path: reference)
+      let complete = try referenceStore.shifts()[0].sampleCount
+      let referencePositions = try referenceStore.positions(of: ShiftID(1))
+      #expect(complete > 290_000)
 
-    var interruptedSeen = 0
-    for (run, delay) in [0.05, 0.3, 0.8, 1.5].enumerated() {
-      let store = directory.appendingPathComponent("killed-\(run).sqlite").path
-      let process = Process()
-      process.executableURL = CLITestSupport.binary
-      process.arguments = ["import", "--store", store, "--batch-size", "5000", feed]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      usleep(useconds_t(delay * 1_000_000))
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      var interruptedSeen = 0
+      for (run, delay) in [0.05, 0.3, 0.8, 1.5].enumerated() {
+        let store = directory.appendingPathComponent("killed-\(run).sqlite").path
+        let process = Process()
+        process.executableURL = CLITestSupport.binary
+        process.arguments = ["import", "--store", store, "--batch-size", "5000", feed]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(useconds_t(delay * 1_000_000))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
 
-      guard FileManager.default.fileExists(atPath: store) else { continue }
-      let opened = try RouteStore(path: store)
-      #expect(try opened.integrityCheck(), "run \(run): integrity_check")
-      for shift in try opened.shifts() {
-        if shift.status == .complete {
-          #expect(shift.sampleCount == complete, "run \(run): a complete shift holds every sample")
-        } else {
-          #expect(shift.isInterrupted)
-          // Whole batches: what is stored is exactly the start of what a whole import stores.
-          let stored = try opened.positions(of: shift.id)
-          #expect(stored.count <= complete)
-          #expect(stored == Array(referencePositions.prefix(stored.count)), "run \(run): a prefix of whole batches")
-          interruptedSeen += 1
+        guard FileManager.default.fileExists(atPath: store) else { continue }
+        let opened = try RouteStore(path: store)
+        #expect(try opened.integrityCheck(), "run \(run): integrity_check")
+        for shift in try opened.shifts() {
+          if shift.status == .complete {
+            #expect(shift.sampleCount == complete, "run \(run): a complete shift holds every sample")
+          } else {
+            #expect(shift.isInterrupted)
+            // Whole batches: what is stored is exactly the start of what a whole import stores.
+            let stored = try opened.positions(of: shift.id)
+            #expect(stored.count <= complete)
+            #expect(stored == Array(referencePositions.prefix(stored.count)), "run \(run): a prefix of whole batches")
+            interruptedSeen += 1
+          }
         }
       }
+      #expect(interruptedSeen > 0, "at least one kill landed mid-import")
     }
-    #expect(interruptedSeen > 0, "at least one kill landed mid-import")
   }
 }

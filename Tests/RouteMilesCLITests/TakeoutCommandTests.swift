@@ -33,22 +33,15 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let records = try CLITestSupport.write(Self.records, to: "Records.json", in: directory)
 
-    let measured = CLITestSupport.run(["measure", "--json", records])
-    #expect(measured.status == 0)
-    let json = try CLITestSupport.jsonObject(Substring(measured.output))
-    #expect(json["format"] as? String == "takeout")
-    #expect(json["ingest"].flatMap { ($0 as? [String: Any])?["rejected"] as? [String: Int] } == ["missingTime": 1])
-    #expect(abs((json["meters"] as? Double ?? 0) - 111.195) < 0.5)
+    let measured = try CLITestSupport.measuredJSON(
+      [records], format: "takeout", meters: 111.195, ingest: ["rejected": ["missingTime": 1]])
 
     let forced = CLITestSupport.run(["measure", "--json", "--input-format", "takeout", records])
     #expect(forced.status == 0)
     #expect(forced.output == measured.output)
 
     // A directory walk picks up `.json` files.
-    let batch = CLITestSupport.run(["batch", "--format", "jsonl", directory.path])
-    #expect(batch.status == 0)
-    let rows = try CLITestSupport.jsonLines(batch.output)
-    #expect(rows.compactMap { $0["format"] as? String } == ["takeout"])
+    #expect(try CLITestSupport.batchFormats(in: directory) == ["takeout"])
 
     let kml = try CLITestSupport.write("<kml></kml>\n", to: "empty.kml", in: directory)
     let wrong = CLITestSupport.run(["measure", "--input-format", "takeout", kml])

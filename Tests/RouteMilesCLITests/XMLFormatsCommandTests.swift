@@ -14,6 +14,7 @@ import Testing
     </Track></Lap></Activity></Activities></TrainingCenterDatabase>
 
     """
+  /// Also the document inside the KMZ of `OwnTracksAndKMZCommandTests`.
   static let kml = """
     <kml xmlns:gx="http://www.google.com/kml/ext/2.2"><Placemark><gx:Track>
     <when>2025-01-01T07:00:00Z</when><when>2025-01-01T07:00:10Z</when>
@@ -28,21 +29,13 @@ import Testing
     let tcx = try CLITestSupport.write(Self.tcx, to: "ride.tcx", in: directory)
     let kml = try CLITestSupport.write(Self.kml, to: "walk.kml", in: directory)
 
-    let measured = CLITestSupport.run(["measure", "--json", tcx])
-    #expect(measured.status == 0)
-    let json = try CLITestSupport.jsonObject(Substring(measured.output))
-    #expect(json["format"] as? String == "tcx")
-    #expect(json["ingest"].flatMap { ($0 as? [String: Any])?["rejected"] as? [String: Int] } == ["missingPosition": 1])
-    #expect(abs((json["meters"] as? Double ?? 0) - 111.195) < 0.5)
+    try CLITestSupport.measuredJSON([tcx], format: "tcx", meters: 111.195, ingest: ["rejected": ["missingPosition": 1]])
 
     let forced = CLITestSupport.run(["measure", "--json", "--input-format", "kml", tcx])
     #expect(forced.status == 1)
     #expect(forced.error.contains("this is not a KML document: its root element is <Training…>, not <kml>"))
     #expect(CLITestSupport.run(["measure", "--input-format", "kmz", kml]).error.contains("use gpx, nmea, csv, tcx, kml, fit, geojson, takeout or owntracks"))
 
-    let batch = CLITestSupport.run(["batch", "--format", "jsonl", directory.path])
-    #expect(batch.status == 0)
-    let rows = try CLITestSupport.jsonLines(batch.output)
-    #expect(Set(rows.compactMap { $0["format"] as? String }) == ["tcx", "kml"])
+    #expect(Set(try CLITestSupport.batchFormats(in: directory)) == ["tcx", "kml"])
   }
 }

@@ -24,8 +24,7 @@ struct RouteStoreErrorTests {
     try withTemporaryStorePath { path in
       try Data("time,lat,lon\n2024-01-01T00:00:00Z,51.5,-0.1\n".utf8 + [UInt8](repeating: 0x41, count: 200))
         .write(to: URL(fileURLWithPath: path))
-      let error = try #require(throws: StoreError.self) { try RouteStore(path: path) }
-      #expect(error.kind == .notADatabase)
+      let error = try storeOpeningError(at: path, kind: .notADatabase)
       #expect(error.description.hasPrefix("the store \(path) is not a routemiles store: the file is not an SQLite database"))
     }
   }
@@ -37,8 +36,7 @@ struct RouteStoreErrorTests {
         let other = try Database(path: path)
         try other.execute("CREATE TABLE contacts(name TEXT)")
       }
-      let error = try #require(throws: StoreError.self) { try RouteStore(path: path) }
-      #expect(error.kind == .notARouteStore)
+      try storeOpeningError(at: path, kind: .notARouteStore)
       let reopened = try Database(path: path)
       #expect(try reopened.texts("SELECT name FROM sqlite_schema") == ["contacts"])
     }
@@ -50,15 +48,13 @@ struct RouteStoreErrorTests {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = try #require(storeTestReadOnlyPath(in: directory))
-    let error = try #require(throws: StoreError.self) { try RouteStore(path: path) }
-    #expect(error.kind == .readOnly)
+    let error = try storeOpeningError(at: path, kind: .readOnly)
     #expect(error.description.hasPrefix("cannot write to the store \(path): the file or its directory is read-only"))
   }
 
   @Test("A store opened read-only refuses writes with a read-only error")
   func readOnlyAccess() throws {
-    try withTemporaryStorePath { path in
-      _ = try RouteStore(path: path)
+    try withTemporaryStore { _, path in
       let reader = try RouteStore(path: path, access: .readOnly)
       let error = try #require(throws: StoreError.self) {
         try reader.createShift(start: 0, end: nil, source: "x", importedAt: 0, status: .importing)
@@ -70,17 +66,14 @@ struct RouteStoreErrorTests {
   @Test("A store that does not exist read-only, or in a missing directory, cannot be opened")
   func missingDirectory() throws {
     let missing = FileManager.default.temporaryDirectory.path + "/no-such-dir-\(UUID().uuidString)/store.sqlite"
-    let error = try #require(throws: StoreError.self) { try RouteStore(path: missing) }
-    #expect(error.kind == .cannotOpen)
+    let error = try storeOpeningError(at: missing, kind: .cannotOpen)
     #expect(error.description.hasPrefix("cannot open the store \(missing): its directory does not exist"))
-    let readOnly = try #require(throws: StoreError.self) { try RouteStore(path: missing, access: .readOnly) }
-    #expect(readOnly.kind == .cannotOpen)
+    try storeOpeningError(at: missing, access: .readOnly, kind: .cannotOpen)
   }
 
   @Test("A store locked by another writer gives a busy error after the timeout, then works")
   func locked() throws {
-    try withTemporaryStorePath { path in
-      let holder = try RouteStore(path: path)
+    try withTemporaryStore { holder, path in
       try holder.database.beginImmediate()
       let other = try RouteStore(path: path, busyTimeoutMilliseconds: 20)
       #expect(try other.shifts().isEmpty)
@@ -105,8 +98,8 @@ struct RouteStoreErrorTests {
         try store.database.execute("PRAGMA user_version = 999")
       }
       for access in [Database.Access.readWrite, .readOnly] {
-        let error = try #require(throws: StoreError.self) { try RouteStore(path: path, access: access) }
-        #expect(error.kind == .schemaFromTheFuture(found: 999, supported: RouteStore.schemaVersion))
+        let error = try storeOpeningError(
+          at: path, access: access, kind: .schemaFromTheFuture(found: 999, supported: RouteStore.schemaVersion))
         #expect(error.description == "the store \(path) was written by a newer version of routemiles (store schema 999; this build knows up to 2); upgrade routemiles to open it")
       }
     }

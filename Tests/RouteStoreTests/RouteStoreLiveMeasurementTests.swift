@@ -7,25 +7,19 @@ import Testing
 struct RouteStoreLiveMeasurementTests {
   @Test("Insert, measure, ROLLBACK, measure: the second equals a fresh one-pass measurement")
   func rollbackOnOneConnection() throws {
-    try withTemporaryStorePath { path in
-      let store = try RouteStore(path: path)
-      let id = try store.makeRunningShift()
-      let route = storeTestRoute(count: 600, seed: 21)
-      try store.appendSamples(route[0..<300], to: id)
-      var live = ActiveRouteMeasurement(shift: id)
-      let committed = try live.refresh(from: store)
+    try withTemporaryStore { store, _ in
+      var shift = try store.startLiveShift(count: 600, seed: 21, stored: 300)
 
-      try store.database.beginImmediate()
-      try store.appendSamples(route[300..<600], to: id)
-      let withUncommitted = try live.refresh(from: store)
+      try store.appendUncommitted(shift.route[300..<600], to: shift.id)
+      let withUncommitted = try shift.live.refresh(from: store)
       #expect(withUncommitted.usablePositionCount == 600)
-      #expect(storeTestIdentical(withUncommitted, try store.measure(shift: id)))
+      #expect(storeTestIdentical(withUncommitted, try store.measure(shift: shift.id)))
       try store.database.rollback()
 
-      let afterRollback = try live.refresh(from: store)
-      #expect(live.counters.freshMeasurements == 1)
-      #expect(storeTestIdentical(afterRollback, try store.measure(shift: id)))
-      #expect(storeTestIdentical(afterRollback, committed))
+      let afterRollback = try shift.live.refresh(from: store)
+      #expect(shift.live.counters.freshMeasurements == 1)
+      #expect(storeTestIdentical(afterRollback, try store.measure(shift: shift.id)))
+      #expect(storeTestIdentical(afterRollback, shift.first))
       #expect(afterRollback.usablePositionCount == 300)
     }
   }
@@ -53,25 +47,20 @@ struct RouteStoreLiveMeasurementTests {
   @Test("A discarded batch plus a new one between two refreshes is caught", arguments: [100, 150, 40])
   func discardPlusInsert(replacementCount: Int) throws {
     let store = try RouteStore.inMemory()
-    let id = try store.makeRunningShift()
-    let route = storeTestRoute(count: 400, seed: 22)
-    try store.appendSamples(route[0..<200], to: id)
-    var live = ActiveRouteMeasurement(shift: id)
-    try live.refresh(from: store)
+    var shift = try store.startLiveShift(count: 400, seed: 22, stored: 200)
 
-    try store.database.beginImmediate()
-    try store.appendSamples(route[200..<300], to: id)
-    try live.refresh(from: store)
-    let highWater = live.highWaterRowID
+    try store.appendUncommitted(shift.route[200..<300], to: shift.id)
+    try shift.live.refresh(from: store)
+    let highWater = shift.live.highWaterRowID
     try store.database.rollback()
     // A different batch, with the rowids the rollback freed (and, for 150, some beyond).
-    let replacement = storeTestRoute(count: replacementCount, seed: 23, start: route[199].timestamp + 1)
-    try store.appendSamples(replacement, to: id)
-    if replacementCount == 100 { #expect(try store.largestRowID(of: id) == highWater) }
+    let replacement = storeTestRoute(count: replacementCount, seed: 23, start: shift.route[199].timestamp + 1)
+    try store.appendSamples(replacement, to: shift.id)
+    if replacementCount == 100 { #expect(try store.largestRowID(of: shift.id) == highWater) }
 
-    let refreshed = try live.refresh(from: store)
-    #expect(live.counters.freshMeasurements == 1)
-    #expect(storeTestIdentical(refreshed, try store.measure(shift: id)))
+    let refreshed = try shift.live.refresh(from: store)
+    #expect(shift.live.counters.freshMeasurements == 1)
+    #expect(storeTestIdentical(refreshed, try store.measure(shift: shift.id)))
     #expect(refreshed.usablePositionCount == 200 + replacementCount)
   }
 
@@ -124,53 +113,46 @@ struct RouteStoreLiveMeasurementTests {
   @Test("A late row is not counted by the extension, as in a single pass")
   func lateRowIgnored() throws {
     let store = try RouteStore.inMemory()
-    let id = try store.makeRunningShift()
-    let route = storeTestRoute(count: 100, seed: 51)
-    try store.appendSamples(route, to: id)
-    var live = ActiveRouteMeasurement(shift: id)
-    let before = try live.refresh(from: store)
-    var late = route[50]
+    var shift = try store.startLiveShift(count: 100, seed: 51)
+    let before = shift.first
+    var late = shift.route[50]
     late.timestamp -= 0.5
-    try store.appendSamples([late], to: id)
-    let after = try live.refresh(from: store)
+    try store.appendSamples([late], to: shift.id)
+    let after = try shift.live.refresh(from: store)
     #expect(after.meters == before.meters)
     #expect(after.positionsNotAfterPrevious == before.positionsNotAfterPrevious + 1)
-    #expect(live.counters.freshMeasurements == 0)
+    #expect(shift.live.counters.freshMeasurements == 0)
     // The finished figure is the one-pass one, which sorts the late row into place.
-    #expect(try store.measure(shift: id).usablePositionCount == 101)
+    #expect(try store.measure(shift: shift.id).usablePositionCount == 101)
   }
 
   @Test("Deleting an older row on the writing connection is caught by the count of rows consumed")
   func olderDeletionOnTheWriter() throws {
     let store = try RouteStore.inMemory()
-    let id = try store.makeRunningShift()
-    let route = storeTestRoute(count: 100, seed: 61)
-    try store.appendSamples(route, to: id)
-    var live = ActiveRouteMeasurement(shift: id)
-    let held = try live.refresh(from: store)
+    var shift = try store.startLiveShift(count: 100, seed: 61)
+    let held = shift.first
     #expect(held.usablePositionCount == 100)
     try store.database.execute("DELETE FROM route_samples WHERE id = 10")
     // Nothing new arrived and the newest row is untouched: only the count sees the deletion.
-    let refreshed = try live.refresh(from: store)
-    #expect(live.counters.rowCounts == 1)
-    #expect(live.counters.freshMeasurements == 1)
+    let refreshed = try shift.live.refresh(from: store)
+    #expect(shift.live.counters.rowCounts == 1)
+    #expect(shift.live.counters.freshMeasurements == 1)
     #expect(refreshed.usablePositionCount == 99)
-    #expect(storeTestIdentical(refreshed, try store.measure(shift: id)))
+    #expect(storeTestIdentical(refreshed, try store.measure(shift: shift.id)))
     #expect(!storeTestIdentical(refreshed, held))
 
     // A deletion in the same interval as an append is caught too.
     try store.database.execute("DELETE FROM route_samples WHERE id = 20")
-    try store.appendSamples(storeTestRoute(count: 10, seed: 62, start: route[99].timestamp + 1), to: id)
-    let extended = try live.refresh(from: store)
-    #expect(live.counters.freshMeasurements == 2)
+    try store.appendSamples(storeTestRoute(count: 10, seed: 62, start: shift.route[99].timestamp + 1), to: shift.id)
+    let extended = try shift.live.refresh(from: store)
+    #expect(shift.live.counters.freshMeasurements == 2)
     #expect(extended.usablePositionCount == 108)
-    #expect(storeTestIdentical(extended, try store.measure(shift: id)))
+    #expect(storeTestIdentical(extended, try store.measure(shift: shift.id)))
   }
 
   @Test("Deleting an older row on another connection is caught by the count of rows consumed")
   func olderDeletionOnAnotherConnection() throws {
-    try withTemporaryStorePath { path in
-      let writer = try RouteStore(path: path)
+    try withTemporaryStore { writer, path in
       let id = try writer.makeRunningShift()
       try writer.appendSamples(storeTestRoute(count: 200, seed: 63), to: id)
       let reader = try RouteStore(path: path)

@@ -7,8 +7,7 @@ import Testing
 struct RouteStoreSchemaTests {
   @Test("A new store is at the current schema version, in WAL mode, with foreign keys on")
   func freshStore() throws {
-    try withTemporaryStorePath { path in
-      let store = try RouteStore(path: path)
+    try withTemporaryStore { store, _ throws in
       #expect(RouteStore.schemaVersion == 2)
       #expect(try store.database.userVersion() == RouteStore.schemaVersion)
       #expect(try store.database.integer("PRAGMA application_id") == 0x524D_494C)
@@ -62,8 +61,7 @@ struct RouteStoreSchemaTests {
 
   @Test("Deleting a shift deletes its samples and nothing else")
   func deleteCascades() throws {
-    try withTemporaryStorePath { path in
-      let store = try RouteStore(path: path)
+    try withTemporaryStore { store, path in
       let first = try store.makeRunningShift()
       let second = try store.makeRunningShift()
       try store.appendSamples(storeTestRoute(count: 30, seed: 2), to: first)

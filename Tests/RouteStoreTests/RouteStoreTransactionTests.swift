@@ -8,28 +8,23 @@ import Testing
 struct RouteStoreTransactionTests {
   @Test("A reader on another connection never sees half a batch")
   func readerSeesWholeBatches() throws {
-    try withTemporaryStorePath { path in
-      let writer = try RouteStore(path: path)
+    try withTemporaryStore { writer, path in
       let reader = try RouteStore(path: path)
-      let id = try writer.makeRunningShift()
-      let route = storeTestRoute(count: 400, seed: 11)
-      try writer.appendSamples(route[0..<100], to: id)
-      var live = ActiveRouteMeasurement(shift: id)
-      try live.refresh(from: reader)
+      var shift = try writer.startLiveShift(count: 400, seed: 11, stored: 100, reader: reader)
+      let id = shift.id
 
-      try writer.database.beginImmediate()
-      try writer.appendSamples(route[100..<250], to: id)
+      try writer.appendUncommitted(shift.route[100..<250], to: id)
       #expect(try writer.sampleCount(of: id) == 250)
       #expect(try reader.sampleCount(of: id) == 100)
       #expect(try reader.shifts().map(\.sampleCount) == [100])
-      #expect(try live.refresh(from: reader).usablePositionCount == 100)
-      try writer.appendSamples(route[250..<400], to: id)
+      #expect(try shift.live.refresh(from: reader).usablePositionCount == 100)
+      try writer.appendSamples(shift.route[250..<400], to: id)
       #expect(try reader.sampleCount(of: id) == 100)
       try writer.database.commit()
 
       #expect(try reader.sampleCount(of: id) == 400)
-      #expect(storeTestIdentical(try live.refresh(from: reader), try reader.measure(shift: id)))
-      #expect(live.counters.freshMeasurements == 0)
+      #expect(storeTestIdentical(try shift.live.refresh(from: reader), try reader.measure(shift: id)))
+      #expect(shift.live.counters.freshMeasurements == 0)
     }
   }
 
@@ -52,8 +47,7 @@ struct RouteStoreTransactionTests {
 
   @Test("An import writes whole batches and says complete only in its last transaction")
   func importMarksCompleteLast() throws {
-    try withTemporaryStorePath { path in
-      let store = try RouteStore(path: path)
+    try withTemporaryStore { store, _ in
       let route = storeTestRoute(count: 1_000, seed: 13)
       var writer = try store.beginImport(source: "drive.csv", window: nil, importedAt: 5, batchSize: 300)
       let id = writer.shift

@@ -2,7 +2,7 @@ import Foundation
 import RouteMileage
 import RouteStore
 import RouteTestSupport
-
+import Testing
 
 /// A database path unique to one test, under the temporary directory, removed with its WAL
 /// and shared-memory files afterwards.
@@ -15,6 +15,36 @@ func withTemporaryStorePath<T>(_ body: (String) throws -> T) throws -> T {
     }
   }
   return try body(path)
+}
+
+/// A store opened on a file at a temporary path (`withTemporaryStorePath`), for the tests that
+/// need a real file: WAL mode, a second connection on the same path, reopening.
+func withTemporaryStore<T>(_ body: (RouteStore, String) throws -> T) throws -> T {
+  try withTemporaryStorePath { path in try body(try RouteStore(path: path), path) }
+}
+
+/// Opening the store at `path` fails with a `StoreError` of `kind`; the error, for its message.
+@discardableResult
+func storeOpeningError(
+  at path: String, access: Database.Access = .readWrite, kind: StoreError.Kind,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws -> StoreError {
+  let error = try #require(throws: StoreError.self, sourceLocation: sourceLocation) {
+    try RouteStore(path: path, access: access)
+  }
+  #expect(error.kind == kind, sourceLocation: sourceLocation)
+  return error
+}
+
+/// Where the live tests start: a running shift holding the start of a seeded drive, and a live
+/// measurement already refreshed over it.
+struct LiveShift {
+  var id: ShiftID
+  /// The whole drive; only `route[0..<stored]` is in the store.
+  var route: [RouteSample]
+  var live: ActiveRouteMeasurement
+  /// What the first refresh returned.
+  var first: RouteDistance
 }
 
 /// A drive in time order: one fix a second, a few metres apart, with capture sessions that
@@ -56,6 +86,25 @@ extension RouteStore {
   /// A running shift (no window) for the live tests.
   func makeRunningShift(start: Double = 1_700_000_000) throws -> ShiftID {
     try createShift(start: start, end: nil, source: "live", importedAt: start, status: .running)
+  }
+
+  /// A running shift holding the first `stored` samples (all when nil) of
+  /// `storeTestRoute(count:seed:)`, and a live measurement of it refreshed once from `reader`
+  /// (this connection when nil).
+  func startLiveShift(count: Int, seed: UInt64, stored: Int? = nil, reader: RouteStore? = nil) throws -> LiveShift {
+    let id = try makeRunningShift()
+    let route = storeTestRoute(count: count, seed: seed)
+    try appendSamples(route[0..<(stored ?? count)], to: id)
+    var live = ActiveRouteMeasurement(shift: id)
+    let first = try live.refresh(from: reader ?? self)
+    return LiveShift(id: id, route: route, live: live, first: first)
+  }
+
+  /// Opens a write transaction and appends `samples` in it, left open for the test to commit
+  /// or roll back.
+  func appendUncommitted(_ samples: ArraySlice<RouteSample>, to id: ShiftID) throws {
+    try database.beginImmediate()
+    try appendSamples(samples, to: id)
   }
 
   /// All rows in the file, every shift.

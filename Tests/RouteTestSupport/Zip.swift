@@ -105,24 +105,7 @@ public enum Zip {
 
   /// Raw deflate (no zlib or gzip wrapper), as zip stores it.
   public static func deflateRaw(_ bytes: [UInt8], level: Int32 = 6) -> [UInt8] {
-    var stream = z_stream()
     // -15: a 32 KiB window, raw deflate.
-    let status = deflateInit2_(&stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-    precondition(status == Z_OK, "deflateInit2 failed: \(status)")
-    defer { deflateEnd(&stream) }
-    var input = bytes
-    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(bytes.count))) + 64)
-    let written = input.withUnsafeMutableBufferPointer { source in
-      output.withUnsafeMutableBufferPointer { target in
-        stream.next_in = source.baseAddress
-        stream.avail_in = UInt32(source.count)
-        stream.next_out = target.baseAddress
-        stream.avail_out = UInt32(target.count)
-        let result = deflate(&stream, Z_FINISH)
-        precondition(result == Z_STREAM_END, "deflate did not finish: \(result)")
-        return target.count - Int(stream.avail_out)
-      }
-    }
-    return Array(output[0..<written])
+    Deflate.oneShot(bytes, level: level, windowBits: -15)
   }
 }
