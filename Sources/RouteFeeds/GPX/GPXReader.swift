@@ -25,18 +25,10 @@ import RouteMileage
 /// without being held, and element depth is a counter (see `GPXElementStack`).
 ///
 /// - Complexity: O(*n*) in the feed's length, each byte examined once.
-public struct GPXReader: FeedReader {
+public struct GPXReader: XMLFeedReader {
   var scanner = XMLScanner<GPXTrackBuilder>()
 
   public init(options: FeedOptions) {}
-
-  public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) throws(FeedError) {
-    try scanner.scan(chunk, into: &sink)
-  }
-
-  public mutating func finish(into sink: inout some FeedSink) throws(FeedError) {
-    try scanner.finish(into: &sink)
-  }
 }
 
 extension FeedReason {

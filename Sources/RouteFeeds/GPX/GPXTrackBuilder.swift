@@ -126,7 +126,7 @@ struct GPXTrackBuilder: XMLDocumentMapper {
   mutating func attribute(
     _ target: UInt8, _ value: inout XMLValueBuffer, _ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int
   ) -> String? {
-    let number = value.finish(base, from, to, XMLFieldParser.number) ?? nil
+    let number = value.finishNumber(base, from, to)
     return coordinate(isLatitude: target == 1, number) ? nil : target == 1 ? "lat" : "lon"
   }
 
@@ -139,11 +139,9 @@ struct GPXTrackBuilder: XMLDocumentMapper {
     case .point:
       finishPoint(into: &sink)
     case .time:
-      var cache = timestamps
-      setTime(value.finish(base, from, to) { XMLFieldParser.time($0, cache: &cache) } ?? .unreadable)
-      timestamps = cache
+      setTime(value.finishTime(base, from, to, cache: &timestamps))
     case .elevation, .hdop, .speed, .course:
-      setNumber(role, value.finish(base, from, to, XMLFieldParser.number) ?? nil)
+      setNumber(role, value.finishNumber(base, from, to))
     case .fix:
       setNoFix(value.finish(base, from, to, GPXTrackBuilder.isNoFix) ?? false)
     case .gpx, .track, .segment, .route, .skipped:

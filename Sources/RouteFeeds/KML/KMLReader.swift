@@ -8,18 +8,10 @@
 /// times of a track written before its coordinates (see `KMLTrackPairing`).
 ///
 /// - Complexity: O(*n*) in the feed's length, each byte examined once.
-public struct KMLReader: FeedReader {
+public struct KMLReader: XMLFeedReader {
   var scanner = XMLScanner<KMLTrackBuilder>()
 
   public init(options: FeedOptions) {}
-
-  public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) throws(FeedError) {
-    try scanner.scan(chunk, into: &sink)
-  }
-
-  public mutating func finish(into sink: inout some FeedSink) throws(FeedError) {
-    try scanner.finish(into: &sink)
-  }
 }
 
 extension FeedReason {

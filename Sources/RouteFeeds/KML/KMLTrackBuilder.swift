@@ -89,9 +89,7 @@ struct KMLTrackBuilder: XMLDocumentMapper {
   ) {
     switch role {
     case .when:
-      var cache = timestamps
-      let time = value.finish(base, from, to) { XMLFieldParser.time($0, cache: &cache) } ?? .unreadable
-      timestamps = cache
+      let time = value.finishTime(base, from, to, cache: &timestamps)
       pairing.add(KMLTrackPairing.When(time: time, line: valueLine), session: track, into: &sink)
     case .coord:
       let place = value.finish(base, from, to, Self.place) ?? .unreadable

@@ -29,35 +29,23 @@ struct KMLTrackPairing {
     var line: Int
   }
 
-  private var whens: [When] = []
-  private var whenHead = 0
-  private var coords: [Coord] = []
-  private var coordHead = 0
+  private var whens = KMLPendingQueue<When>()
+  private var coords = KMLPendingQueue<Coord>()
   private var overflowed = false
 
-  var isEmpty: Bool { whenHead == whens.count && coordHead == coords.count }
+  var isEmpty: Bool { whens.isEmpty && coords.isEmpty }
 
   mutating func add(_ when: When, session: Int, into sink: inout some FeedSink) {
     if overflowed { return sink.unreadable(.trackTooLong, line: when.line) }
-    if coordHead < coords.count {
-      let coord = coords[coordHead]
-      coordHead += 1
-      if coordHead == coords.count { coords.removeAll(keepingCapacity: true); coordHead = 0 }
-      return Self.deliver(when, coord, session: session, into: &sink)
-    }
-    guard whens.count - whenHead < Self.pendingLimit else { return overflow(when.line, into: &sink) }
+    if let coord = coords.takeFirst() { return Self.deliver(when, coord, session: session, into: &sink) }
+    guard whens.count < Self.pendingLimit else { return overflow(when.line, into: &sink) }
     whens.append(when)
   }
 
   mutating func add(_ coord: Coord, session: Int, into sink: inout some FeedSink) {
     if overflowed { return sink.unreadable(.trackTooLong, line: coord.line) }
-    if whenHead < whens.count {
-      let when = whens[whenHead]
-      whenHead += 1
-      if whenHead == whens.count { whens.removeAll(keepingCapacity: true); whenHead = 0 }
-      return Self.deliver(when, coord, session: session, into: &sink)
-    }
-    guard coords.count - coordHead < Self.pendingLimit else { return overflow(coord.line, into: &sink) }
+    if let when = whens.takeFirst() { return Self.deliver(when, coord, session: session, into: &sink) }
+    guard coords.count < Self.pendingLimit else { return overflow(coord.line, into: &sink) }
     coords.append(coord)
   }
 
@@ -65,8 +53,8 @@ struct KMLTrackPairing {
   /// time `missingTime` (the KML schema wants as many of each, so a writer broke it); a place
   /// left over that is empty or unreadable is counted as such.
   mutating func finishTrack(into sink: inout some FeedSink) {
-    for when in whens[whenHead...] { sink.rejected(.missingPosition, line: when.line) }
-    for coord in coords[coordHead...] {
+    for when in whens.waiting { sink.rejected(.missingPosition, line: when.line) }
+    for coord in coords.waiting {
       switch coord.place {
       case .point: sink.rejected(.missingTime, line: coord.line)
       case .empty: sink.rejected(.missingPosition, line: coord.line)
@@ -78,26 +66,21 @@ struct KMLTrackPairing {
 
   /// The document broke off inside the track: values still waiting are counted as unfinished.
   mutating func abandon(into sink: inout some FeedSink) {
-    for when in whens[whenHead...] { sink.unreadable(.unfinishedPoint, line: when.line) }
-    for coord in coords[coordHead...] { sink.unreadable(.unfinishedPoint, line: coord.line) }
+    for when in whens.waiting { sink.unreadable(.unfinishedPoint, line: when.line) }
+    for coord in coords.waiting { sink.unreadable(.unfinishedPoint, line: coord.line) }
     reset()
   }
 
   private mutating func reset() {
-    whens.removeAll(keepingCapacity: false)
-    coords.removeAll(keepingCapacity: false)
-    whenHead = 0
-    coordHead = 0
+    whens.removeAll()
+    coords.removeAll()
     overflowed = false
   }
 
   private mutating func overflow(_ line: Int, into sink: inout some FeedSink) {
-    for when in whens[whenHead...] { sink.unreadable(.trackTooLong, line: when.line) }
-    for coord in coords[coordHead...] { sink.unreadable(.trackTooLong, line: coord.line) }
-    whens.removeAll(keepingCapacity: false)
-    coords.removeAll(keepingCapacity: false)
-    whenHead = 0
-    coordHead = 0
+    for when in whens.waiting { sink.unreadable(.trackTooLong, line: when.line) }
+    for coord in coords.waiting { sink.unreadable(.trackTooLong, line: coord.line) }
+    reset()
     overflowed = true
     sink.unreadable(.trackTooLong, line: line)
   }

@@ -7,18 +7,10 @@
 /// course's track points are planned, not driven: counted as `routePoint`.
 ///
 /// - Complexity: O(*n*) in the feed's length, each byte examined once.
-public struct TCXReader: FeedReader {
+public struct TCXReader: XMLFeedReader {
   var scanner = XMLScanner<TCXTrackBuilder>()
 
   public init(options: FeedOptions) {}
-
-  public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) throws(FeedError) {
-    try scanner.scan(chunk, into: &sink)
-  }
-
-  public mutating func finish(into sink: inout some FeedSink) throws(FeedError) {
-    try scanner.finish(into: &sink)
-  }
 }
 
 extension FeedReason {

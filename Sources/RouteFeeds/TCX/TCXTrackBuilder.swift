@@ -98,15 +98,13 @@ struct TCXTrackBuilder: XMLDocumentMapper {
     case .point:
       finishPoint(into: &sink)
     case .time:
-      var cache = timestamps
-      time = value.finish(base, from, to) { XMLFieldParser.time($0, cache: &cache) } ?? .unreadable
-      timestamps = cache
+      time = value.finishTime(base, from, to, cache: &timestamps)
     case .latitude:
-      latitude = value.finish(base, from, to, XMLFieldParser.number) ?? nil
+      latitude = value.finishNumber(base, from, to)
     case .longitude:
-      longitude = value.finish(base, from, to, XMLFieldParser.number) ?? nil
+      longitude = value.finishNumber(base, from, to)
     case .altitude:
-      altitude = value.finish(base, from, to, XMLFieldParser.number) ?? nil
+      altitude = value.finishNumber(base, from, to)
     case .database, .activity, .course, .track, .courseTrack, .plannedPoint, .position, .skipped:
       break
     }

@@ -17,6 +17,13 @@ enum XMLName {
     ((hash << 7) | (hash >> 57)) ^ UInt64(byte)
   }
 
+  /// Adds one more byte of a local name to its packed form: the first eight bytes go into
+  /// `prefix`, and every byte counts in `length`.
+  @inline(__always) static func pack(_ byte: UInt8, into prefix: inout UInt64, length: inout Int) {
+    if length < 8 { prefix |= UInt64(byte) << (UInt64(length) &* 8) }
+    length &+= 1
+  }
+
   /// The key the scanner would compute for `name` (tests and messages; not for hot paths).
   static func key(_ name: String) -> UInt64 {
     let bytes = Array(name.utf8)

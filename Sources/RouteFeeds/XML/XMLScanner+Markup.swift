@@ -55,40 +55,10 @@ extension XMLScanner {
       }
 
     case .comment:
-      while i < n {
-        let b = p[i]
-        if b == .asciiMinus {
-          run += 1
-        } else if b == .asciiGreater, run >= 2 {
-          break
-        } else {
-          if b <= .asciiReturn { lineBreak(b, i) }
-          run = 0
-        }
-        i += 1
-      }
-      if i == n { return }
-      i += 1
-      run = 0
-      if returnState == .content { enterContent(i) } else { state = returnState }
+      skipMarkup(endingWith: .asciiMinus, repeated: 2, p, &i, n)
 
     case .processingInstruction:
-      while i < n {
-        let b = p[i]
-        if b == .asciiQuestion {
-          run = 1
-        } else if b == .asciiGreater, run == 1 {
-          break
-        } else {
-          if b <= .asciiReturn { lineBreak(b, i) }
-          run = 0
-        }
-        i += 1
-      }
-      if i == n { return }
-      i += 1
-      run = 0
-      if returnState == .content { enterContent(i) } else { state = returnState }
+      skipMarkup(endingWith: .asciiQuestion, repeated: 1, p, &i, n)
 
     case .cdata:
       while i < n {
@@ -133,25 +103,13 @@ extension XMLScanner {
             i += 1
             continue
           }
-          if step == 1, b == .asciiQuestion {
-            i += 1
-            run = 0
-            returnState = .doctype
-            state = .processingInstruction
-            return
-          }
+          if step == 1, b == .asciiQuestion { return enterInsideDoctype(.processingInstruction, &i) }
           if step == 2, b == .asciiMinus {
             doctypeMarkup = 3
             i += 1
             continue
           }
-          if step == 3, b == .asciiMinus {
-            i += 1
-            run = 0
-            returnState = .doctype
-            state = .comment
-            return
-          }
+          if step == 3, b == .asciiMinus { return enterInsideDoctype(.comment, &i) }
           // A declaration such as <!ENTITY …>: its quotes are tracked below.
         }
         switch b {
@@ -218,6 +176,41 @@ extension XMLScanner {
     default:
       break
     }
+  }
+
+  /// Passes over a comment (`-->`: `closer` `-`, `count` 2) or a processing instruction (`?>`:
+  /// `?`, 1) up to and including its `>`, or to the chunk's end; `run` counts the `closer`
+  /// bytes just seen, so the end is found across chunks. Then returns to `returnState`.
+  ///
+  /// - Complexity: O(*n*) in the bytes passed over.
+  mutating func skipMarkup(
+    endingWith closer: UInt8, repeated count: Int, _ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int
+  ) {
+    while i < n {
+      let b = p[i]
+      if b == closer {
+        run += 1
+      } else if b == .asciiGreater, run >= count {
+        break
+      } else {
+        if b <= .asciiReturn { lineBreak(b, i) }
+        run = 0
+      }
+      i += 1
+    }
+    if i == n { return }
+    i += 1
+    run = 0
+    if returnState == .content { enterContent(i) } else { state = returnState }
+  }
+
+  /// At the last byte of `<?` or `<!--` in the DOCTYPE's internal subset (index `i`): the
+  /// processing instruction or comment (`markup`) is passed over, then the DOCTYPE goes on.
+  mutating func enterInsideDoctype(_ markup: XMLScanState, _ i: inout Int) {
+    i += 1
+    run = 0
+    returnState = .doctype
+    state = markup
   }
 
   /// Hands `count` `]` bytes of a CDATA section to a mapper that streams the text.

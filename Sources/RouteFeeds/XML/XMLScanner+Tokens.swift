@@ -1,29 +1,20 @@
 /// The tokens the scanner reads in tight loops: text, names, attribute values. Each reads as far
 /// as the chunk allows and leaves its progress in the scanner, so the next chunk resumes it.
 extension XMLScanner {
-  /// Skips character data nobody needs, up to the next `<` or the chunk's end.
+  /// Passes over character data up to the next `<` or the chunk's end, counting its line
+  /// breaks. The text of a needed value (`stopsAtAmpersand`) also stops at `&`, whose reference
+  /// is decoded into the value; text nobody needs is skipped, references and all.
+  ///
+  /// `stopsAtAmpersand` is a constant at each call, so inlining leaves each loop only its own tests.
   @inline(__always)
-  mutating func skipText(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) {
-    var j = i
-    while j < n {
-      let b = p[j]
-      if b == .asciiLess { break }
-      if b <= .asciiReturn { lineBreak(b, j) }
-      j += 1
-    }
-    i = j
-  }
-
-  /// Passes over the text of a needed value, up to `<`, `&` or the chunk's end.
-  @inline(__always)
-  mutating func readText(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) {
+  mutating func passText(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, stopsAtAmpersand: Bool) {
     var j = i
     while j < n {
       let b = p[j]
       // Digits, `.`, `-` and `:` (most of a value) pass the first two tests.
       if b == .asciiLess { break }
       if b <= .asciiAmpersand {
-        if b == .asciiAmpersand { break }
+        if stopsAtAmpersand, b == .asciiAmpersand { break }
         if b <= .asciiReturn { lineBreak(b, j) }
       }
       j += 1
@@ -50,67 +41,71 @@ extension XMLScanner {
     }
   }
 
-  /// Reads name bytes into the name accumulators, up to the first other byte or the chunk's end.
+  /// Reads name bytes into the name accumulators, up to the first other byte or the chunk's end:
+  /// an element's into `nameHash`, `nameLength` and its local name's `localPrefix` and
+  /// `localLength` (a `prefix:` starts the local name again); an attribute's (`isAttribute`)
+  /// whole name into `attributePrefix` and `attributeLength`, unhashed.
+  ///
+  /// `isAttribute` is a constant at each call, so inlining leaves each loop only its own work.
   @inline(__always)
-  mutating func readName(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) {
+  mutating func readName(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, isAttribute: Bool) {
     var hash = nameHash
-    var prefix = localPrefix
-    var local = localLength
+    var prefix = isAttribute ? attributePrefix : localPrefix
+    var local = isAttribute ? attributeLength : localLength
     var j = i
     while j < n {
       let b = p[j]
       guard Self.isNameByte(b) else { break }
-      hash = XMLName.mix(hash, b)
-      if b == .asciiColon {
+      if !isAttribute { hash = XMLName.mix(hash, b) }
+      if !isAttribute, b == .asciiColon {
         prefix = 0
         local = 0
       } else {
-        if local < 8 { prefix |= UInt64(b) << (UInt64(local) &* 8) }
-        local &+= 1
+        XMLName.pack(b, into: &prefix, length: &local)
       }
       j += 1
     }
-    nameLength &+= j - i
-    nameHash = hash
-    localPrefix = prefix
-    localLength = local
-    i = j
-  }
-
-  @inline(__always)
-  mutating func readAttributeName(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) {
-    var prefix = attributePrefix
-    var length = attributeLength
-    var j = i
-    while j < n {
-      let b = p[j]
-      guard Self.isNameByte(b) else { break }
-      if length < 8 { prefix |= UInt64(b) << (UInt64(length) &* 8) }
-      length &+= 1
-      j += 1
+    if isAttribute {
+      attributePrefix = prefix
+      attributeLength = local
+    } else {
+      nameLength &+= j - i
+      nameHash = hash
+      localPrefix = prefix
+      localLength = local
     }
-    attributePrefix = prefix
-    attributeLength = length
     i = j
   }
 
-  /// After a start tag's name and `openElement`: `>`, `/>`, whitespace before attributes.
+  /// After a start tag's name and `openElement`, or after an attribute value: `>`, `/>`,
+  /// whitespace before attributes.
   @inline(__always)
   mutating func afterStartTagName(
     _ p: UnsafePointer<UInt8>, _ i: inout Int, into sink: inout some FeedSink
   ) throws(FeedError) {
     let b = p[i]
+    if closesStartTag(b, &i) { return }
+    guard Self.isWhitespace(b) else {
+      throw fail("unexpected character in the tag <\(displayName)>", line: line, into: &sink)
+    }
+    state = .tagSpace
+  }
+
+  /// `>` ends the start tag being read and `/` begins its `/>`: true when `b`, at `i`, is one of
+  /// them (`i` is then past it).
+  @inline(__always)
+  mutating func closesStartTag(_ b: UInt8, _ i: inout Int) -> Bool {
     if b == .asciiGreater {
       i += 1
       endStartTag(i)
-    } else if b == .asciiSlash {
+      return true
+    }
+    if b == .asciiSlash {
       state = .emptyTagEnd
       i += 1
-    } else if Self.isWhitespace(b) {
-      state = .tagSpace
-    } else {
-      throw fail("unexpected character in the tag <\(displayName)>", line: line, into: &sink)
+      return true
     }
+    return false
   }
 
   /// At an attribute's opening quote: decides whether the reader needs its value.

@@ -96,6 +96,14 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
     }
   }
 
+  /// Moves `i` past XML whitespace to the byte a tag needs next (`expected`: the `=` after an
+  /// attribute's name, the `>` after a closing tag's): whether the byte there is `expected`
+  /// (any other is a well-formedness error), or nil when the chunk ended first.
+  mutating func skipWhitespace(upTo expected: UInt8, _ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Bool? {
+    skipWhitespace(p, &i, n)
+    return i == n ? nil : p[i] == expected
+  }
+
   @inline(__always) mutating func lineBreak(_ byte: UInt8, _ index: Int) {
     if byte == .asciiNewline {
       if chunkOffset &+ index != lastCarriageReturn &+ 1 { line &+= 1 }
@@ -118,6 +126,19 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
     state = .content
     value.start = index
     value.end = index
+  }
+
+  /// At a `&` (index `i`) in a needed value: the text before it is kept and the reference is
+  /// decoded (`.entity`), then the scan goes back to `back`.
+  @inline(__always)
+  mutating func beginReference(_ p: UnsafePointer<UInt8>, _ i: inout Int, returningTo back: XMLScanState) {
+    value.append(p, value.start, i)
+    value.start = i
+    value.end = i
+    entity.reset()
+    returnState = back
+    state = .entity
+    i += 1
   }
 
   /// Stops the scan with a well-formedness error; a point broken off is counted.
@@ -156,22 +177,16 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
       case .content:
         content: while true {
           if collecting {
-            readText(p, &i, n)
+            passText(p, &i, n, stopsAtAmpersand: true)
             if i == n { break content }
             if p[i] == .asciiAmpersand {
-              value.append(p, value.start, i)
-              value.start = i
-              value.end = i
-              entity.reset()
-              returnState = .content
-              state = .entity
-              i += 1
+              beginReference(p, &i, returningTo: .content)
               break content
             }
             value.end = i
           } else if stack.depth > 0 {
             let from = i
-            skipText(p, &i, n)
+            passText(p, &i, n, stopsAtAmpersand: false)
             if streaming { mapper.text(p, from, i) }
             if i == n { break content }
           } else {
@@ -189,7 +204,7 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
           if b == .asciiSlash {
             beginName()
             i += 1
-            readName(p, &i, n)
+            readName(p, &i, n, isAttribute: false)
             if i < n, p[i] == .asciiGreater, nameLength > 0 {
               try closeElement(checkingName: true, p, into: &sink)
               i += 1
@@ -203,7 +218,7 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
           if Self.isNameStart(b) {
             value.commitPending(p)
             beginName()
-            readName(p, &i, n)
+            readName(p, &i, n, isAttribute: false)
             guard i < n else {
               state = .startTagName
               break content
@@ -249,7 +264,7 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
         }
 
       case .startTagName:
-        readName(p, &i, n)
+        readName(p, &i, n, isAttribute: false)
         if i == n { break }
         try openElement(into: &sink)
         try afterStartTagName(p, &i, into: &sink)
@@ -259,22 +274,13 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
           skipWhitespace(p, &i, n)
           if i == n { break attributes }
           let b = p[i]
-          if b == .asciiGreater {
-            i += 1
-            endStartTag(i)
-            break attributes
-          }
-          if b == .asciiSlash {
-            state = .emptyTagEnd
-            i += 1
-            break attributes
-          }
+          if closesStartTag(b, &i) { break attributes }
           guard Self.isNameStart(b) else {
             throw fail("unexpected character in the tag <\(displayName)>", line: line, into: &sink)
           }
           attributePrefix = 0
           attributeLength = 0
-          readAttributeName(p, &i, n)
+          readName(p, &i, n, isAttribute: true)
           guard i + 1 < n, p[i] == .asciiEquals, p[i + 1] == .asciiQuote || p[i + 1] == .asciiApostrophe else {
             state = .attributeName
             break attributes
@@ -301,24 +307,13 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
         }
 
       case .attributeName:
-        readAttributeName(p, &i, n)
-        if i == n { break }
-        let b = p[i]
-        if b == .asciiEquals {
-          state = .attributeQuote
-          i += 1
-        } else if Self.isWhitespace(b) {
-          state = .attributeEquals
-        } else {
-          throw fail("an attribute of <\(displayName)> has no value", line: line, into: &sink)
-        }
+        readName(p, &i, n, isAttribute: true)
+        // What may follow the name is what may follow it after whitespace.
+        if i < n { state = .attributeEquals }
 
       case .attributeEquals:
-        skipWhitespace(p, &i, n)
-        if i == n { break }
-        guard p[i] == .asciiEquals else {
-          throw fail("an attribute of <\(displayName)> has no value", line: line, into: &sink)
-        }
+        guard let found = skipWhitespace(upTo: .asciiEquals, p, &i, n) else { break }
+        guard found else { throw fail("an attribute of <\(displayName)> has no value", line: line, into: &sink) }
         state = .attributeQuote
         i += 1
 
@@ -338,13 +333,7 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
         try readAttributeValue(p, &i, n, into: &sink)
         if i == n { break }
         if p[i] == .asciiAmpersand {
-          value.append(p, value.start, i)
-          value.start = i
-          value.end = i
-          entity.reset()
-          returnState = .attributeValue
-          state = .entity
-          i += 1
+          beginReference(p, &i, returningTo: .attributeValue)
           break
         }
         try endAttributeValue(p, i, into: &sink)
@@ -352,20 +341,11 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
         i += 1
 
       case .afterAttributeValue:
-        let b = p[i]
-        if Self.isWhitespace(b) {
-          state = .tagSpace
-        } else if b == .asciiGreater {
-          i += 1
-          endStartTag(i)
-        } else if b == .asciiSlash {
-          state = .emptyTagEnd
-          i += 1
-        } else if Self.isNameStart(b) {
+        // What may follow a start tag's name, except that another attribute needs whitespace first.
+        if Self.isNameStart(p[i]) {
           throw fail("attributes of <\(displayName)> are not separated by whitespace", line: line, into: &sink)
-        } else {
-          throw fail("unexpected character in the tag <\(displayName)>", line: line, into: &sink)
         }
+        try afterStartTagName(p, &i, into: &sink)
 
       case .emptyTagEnd:
         guard p[i] == .asciiGreater else {
@@ -378,24 +358,15 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
         enterContent(i)
 
       case .endTagName:
-        readName(p, &i, n)
+        readName(p, &i, n, isAttribute: false)
         if i == n { break }
         guard nameLength > 0 else { throw fail("“</” is not followed by a tag name", line: line, into: &sink) }
-        let b = p[i]
-        if b == .asciiGreater {
-          try closeElement(checkingName: true, p, into: &sink)
-          i += 1
-          enterContent(i)
-        } else if Self.isWhitespace(b) {
-          state = .endTagSpace
-        } else {
-          throw fail("unexpected character in the closing tag </\(displayName)>", line: line, into: &sink)
-        }
+        // What may follow the name is what may follow it after whitespace.
+        state = .endTagSpace
 
       case .endTagSpace:
-        skipWhitespace(p, &i, n)
-        if i == n { break }
-        guard p[i] == .asciiGreater else {
+        guard let found = skipWhitespace(upTo: .asciiGreater, p, &i, n) else { break }
+        guard found else {
           throw fail("unexpected character in the closing tag </\(displayName)>", line: line, into: &sink)
         }
         try closeElement(checkingName: true, p, into: &sink)

@@ -86,4 +86,20 @@ struct XMLValueBuffer {
     if isUnreadable { return nil }
     return bytes.withUnsafeBufferPointer(parse)
   }
+
+  /// The value as a timestamp (`XMLFieldParser.time`, through the reader's day `cache`);
+  /// `.unreadable` when the value is.
+  @inline(__always)
+  mutating func finishTime(
+    _ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, cache: inout ISO8601DayCache
+  ) -> XMLFieldParser.Time {
+    finish(base, from, to) { XMLFieldParser.time($0, cache: &cache) } ?? .unreadable
+  }
+
+  /// The value as a number (`XMLFieldParser.number`); nil when the value is unreadable or not a
+  /// number.
+  @inline(__always)
+  mutating func finishNumber(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Double? {
+    finish(base, from, to, XMLFieldParser.number) ?? nil
+  }
 }
