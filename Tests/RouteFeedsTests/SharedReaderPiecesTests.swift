@@ -3,7 +3,7 @@ import RouteMileage
 import Testing
 
 /// The pieces several readers share (one implementation each): the format-to-reader dispatch,
-/// session ordinals, the kept start of a cut line, fixed-width digit fields, NMEA fix details.
+/// the kept start of a cut line, fixed-width digit fields, NMEA fix details.
 @Suite struct SharedReaderPiecesTests {
   /// Names the reader type `FeedFormat.withReader` hands over.
   struct ReaderName: FeedReaderWork {
@@ -34,14 +34,6 @@ import Testing
     try first.finish(into: &firstRecords)
     #expect(firstRecords.records.map(\.line) == [2], "the copy's row is not read into the original")
     #expect(secondRecords.records.map(\.line) == [3], "the copy goes on from the row the original had reached")
-  }
-
-  @Test func sessionOrdinalsFollowFirstAppearance() {
-    var sessions = SessionOrdinals<String>(noKey: "")
-    #expect(sessions.lastOrdinal(ifLastKeyIs: "") == nil, "no key has been looked up yet")
-    #expect(["", "a", "", "c", "a"].map { sessions.ordinal(of: $0) } == [0, 1, 0, 2, 1])
-    #expect(sessions.lastKey == "a" && sessions.lastOrdinal == 1)
-    #expect(sessions.lastOrdinal(ifLastKeyIs: "a") == 1 && sessions.lastOrdinal(ifLastKeyIs: "c") == nil)
   }
 
   @Test func partialLineKeepsACutLineAndSkipsAnOverLongOne() {

@@ -45,9 +45,10 @@ public struct CSVReader: FeedReader {
   /// The delimiter a spreadsheet's `sep=;` first line declares.
   var declaredDelimiter: UInt8?
 
-  // Sessions by value bytes; the previous row's are compared before any hashing (no row has
-  // an empty value: an empty cell has no session).
-  var sessions = SessionOrdinals<[UInt8]>(noKey: [])
+  // Sessions: the previous row's value bytes, compared before any hashing.
+  var lastSession: [UInt8] = []
+  var lastSessionOrdinal = -1
+  var sessionOrdinals: [[UInt8]: Int] = [:]
   /// The 70mai recording the rows belong to (one per `$V02` line).
   var dashcamRecording = -1
   var timestampCache = ISO8601DayCache()

@@ -88,33 +88,27 @@ extension CSVReader {
 
     hasReadTime = true
 
-    // Position. One coordinate from its column (`N`/`S` or `E`/`W` letters allowed in the
-    // value) and, where the layout has one, its hemisphere column (`north`, `S`, …), which then
-    // signs an unsigned value; nil, with the row counted unreadable, when a cell cannot be read.
-    @inline(__always) func coordinate(_ column: Int, hemisphere: Int, isLatitude: Bool) -> Double? {
-      let value = cell(column)
-      guard
-        let number = CSVValues.coordinate(
-          value, positive: isLatitude ? 0x4E : 0x45, negative: isLatitude ? 0x53 : 0x57, decimalComma: layout.decimalComma)
-      else {
-        unreadable(.badNumber, value, record, layout, rowLine, &sink)
-        return nil
+    // Position.
+    let latitudeValue = cell(layout.latitude)
+    guard var latitude = CSVValues.coordinate(latitudeValue, positive: 0x4E, negative: 0x53, decimalComma: layout.decimalComma)
+    else { return unreadable(.badNumber, latitudeValue, record, layout, rowLine, &sink) }
+    if layout.latitudeHemisphere >= 0 {
+      let value = cell(layout.latitudeHemisphere)
+      guard latitude >= 0, let sign = CSVValues.hemisphereSign(value, positive: "north", negative: "south") else {
+        return unreadable(.badNumber, value, record, layout, rowLine, &sink)
       }
-      guard hemisphere >= 0 else { return number }
-      let word = cell(hemisphere)
-      let sign =
-        isLatitude
-        ? CSVValues.hemisphereSign(word, positive: "north", negative: "south")
-        : CSVValues.hemisphereSign(word, positive: "east", negative: "west")
-      guard number >= 0, let sign else {
-        unreadable(.badNumber, word, record, layout, rowLine, &sink)
-        return nil
-      }
-      return number * sign
+      latitude *= sign
     }
-    guard let latitude = coordinate(layout.latitude, hemisphere: layout.latitudeHemisphere, isLatitude: true),
-      let longitude = coordinate(layout.longitude, hemisphere: layout.longitudeHemisphere, isLatitude: false)
-    else { return }
+    let longitudeValue = cell(layout.longitude)
+    guard var longitude = CSVValues.coordinate(longitudeValue, positive: 0x45, negative: 0x57, decimalComma: layout.decimalComma)
+    else { return unreadable(.badNumber, longitudeValue, record, layout, rowLine, &sink) }
+    if layout.longitudeHemisphere >= 0 {
+      let value = cell(layout.longitudeHemisphere)
+      guard longitude >= 0, let sign = CSVValues.hemisphereSign(value, positive: "east", negative: "west") else {
+        return unreadable(.badNumber, value, record, layout, rowLine, &sink)
+      }
+      longitude *= sign
+    }
 
     // Fields the capture filter reads: unreadable means the row is.
     var accuracy: Double?
@@ -176,8 +170,8 @@ extension CSVReader {
   mutating func sessionOrdinal(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
     // Consecutive rows almost always share a session (often a 36-byte UUID): compare eight
     // bytes at a time.
-    if value.count == sessions.lastKey.count {
-      let same = sessions.lastKey.withUnsafeBufferPointer { previous in
+    if value.count == lastSession.count {
+      let same = lastSession.withUnsafeBufferPointer { previous in
         guard let left = previous.baseAddress, let right = value.baseAddress else { return true }
         let count = value.count
         var index = 0
@@ -192,10 +186,20 @@ extension CSVReader {
         while index < count, left[index] == right[index] { index += 1 }
         return index == count
       }
-      if same { return sessions.lastOrdinal }
+      if same { return lastSessionOrdinal }
     }
     guard value.count <= Self.maximumSessionLength else { return nil }
-    return sessions.ordinal(of: Array(value))
+    let key = Array(value)
+    let ordinal: Int
+    if let known = sessionOrdinals[key] {
+      ordinal = known
+    } else {
+      ordinal = sessionOrdinals.count
+      sessionOrdinals[key] = ordinal
+    }
+    lastSession = key
+    lastSessionOrdinal = ordinal
+    return ordinal
   }
 
   /// Counts a row that could not be read — unless it holds no value at all (a line of

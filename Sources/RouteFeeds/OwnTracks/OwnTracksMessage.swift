@@ -22,7 +22,9 @@ struct OwnTracksMessage {
   static let maximumTrackerLength = 256
 
   /// Capture session ordinals by tracker, in order of first appearance.
-  private var sessions = SessionOrdinals<String>(noKey: "")
+  private var sessions: [String: Int] = [:]
+  private var lastTracker = ""
+  private var lastSession = 0
 
   mutating func interpret(_ raw: UnsafeBufferPointer<UInt8>, line number: Int, into sink: inout some FeedSink) {
     let trimmed = raw.trimmingASCIIWhitespace()
@@ -79,7 +81,17 @@ struct OwnTracksMessage {
 
   /// The session ordinal of a tracker, in order of first appearance.
   private mutating func session(_ tracker: String) -> Int {
-    sessions.lastOrdinal(ifLastKeyIs: tracker) ?? sessions.ordinal(of: tracker)
+    if tracker == lastTracker, !sessions.isEmpty { return lastSession }
+    let ordinal: Int
+    if let known = sessions[tracker] {
+      ordinal = known
+    } else {
+      ordinal = sessions.count
+      sessions[tracker] = ordinal
+    }
+    lastTracker = tracker
+    lastSession = ordinal
+    return ordinal
   }
 }
 
