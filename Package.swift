@@ -37,9 +37,10 @@ let package = Package(
       dependencies: ["RouteMileage", "RouteFeeds", "RouteStore", "RouteMilesCLI", "RouteSynthesis", "RouteBenchmarkGate"],
       path: "Benchmarks/RouteBenchmarks"
     ),
-    // The benchmark's CI gate as a library: a run's results, a saved baseline read with the JSON
-    // parser (any formatting), and the comparison and its exit status, so tests reach them.
-    .target(name: "RouteBenchmarkGate", dependencies: ["RouteFeeds"], path: "Benchmarks/RouteBenchmarkGate"),
+    // The benchmark's CI gate as a library: a run's results (strings quoted by the tool's
+    // JSONText), a saved baseline read with the JSON parser (any formatting), and the comparison
+    // and its exit status, so tests reach them.
+    .target(name: "RouteBenchmarkGate", dependencies: ["RouteFeeds", "RouteMilesCLI"], path: "Benchmarks/RouteBenchmarkGate"),
     // Deterministic synthetic drives and streaming GPX / NMEA / CSV writers, for the benchmarks
     // and SampleRoutes. No Foundation.
     .target(name: "RouteSynthesis", dependencies: ["RouteMileage"]),
@@ -54,8 +55,8 @@ let package = Package(
 
     // What the test targets share: the repository's own fixtures (Tests/Fixtures, failing naming a
     // missing one), gzipped in memory through CZlib for the compressed-input tests, and the one
-    // seeded generator (SeededRandom).
-    .target(name: "RouteTestSupport", dependencies: ["CZlib"], path: "Tests/RouteTestSupport"),
+    // seeded generator (SeededRandom, RouteSynthesis's SplitMix64).
+    .target(name: "RouteTestSupport", dependencies: ["CZlib", "RouteSynthesis"], path: "Tests/RouteTestSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage", "RouteTestSupport"]),
     .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "RouteTestSupport"]),
     // `RouteBenchmarks` is a dependency so the binary exists for the gate's process tests.

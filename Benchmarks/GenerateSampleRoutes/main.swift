@@ -235,10 +235,9 @@ func generateLarge(format: String, megabytes: Double, path: String) {
   let fd = path == "-" ? 1 : open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
   guard fd >= 0 else { fail("cannot open \(path) for writing (errno \(errno))") }
   let started = seconds()
-  var sink = FileDescriptorSink(descriptor: fd)
   let written: Int
   do {
-    written = try FeedWriter.write(drive, as: feedFormat, into: &sink)
+    written = try FeedWriter.write(drive, as: feedFormat, to: fd)
   } catch {
     fail("cannot write \(path): \(error)")
   }

@@ -1,3 +1,5 @@
+import RouteMilesCLI
+
 /// What a benchmark run found, as data: the scale-free metrics a baseline can compare across
 /// machines (ratios, and throughput normalised by the same run's read-only pass), the other
 /// figures, and the targets. `RouteBenchmarks` fills it; `BaselineGate` compares two of them.
@@ -48,22 +50,11 @@ public struct BenchmarkResults: Sendable {
   }
 
   /// `{"mode":…,"metrics":[{"scenario","name","value","higherIsBetter","scaleFree"}],"targets":[…]}`,
-  /// one metric a line, ending in a newline. A non-finite value is written `null`. Readers must
-  /// not depend on this layout: `BenchmarkBaseline.parse` reads any formatting of it.
+  /// one metric a line, ending in a newline. A non-finite value is written `null`; strings are
+  /// quoted as the tool quotes them (`JSONText`). Readers must not depend on this layout:
+  /// `BenchmarkBaseline.parse` reads any formatting of it.
   public var json: String {
-    func quote(_ text: String) -> String {
-      var result = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case _ where scalar.value < 0x20: result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-        default: result.unicodeScalars.append(scalar)
-        }
-      }
-      return result + "\""
-    }
+    let quote = JSONText.quoted
     func number(_ value: Double) -> String { value.isFinite ? "\(value)" : "null" }
     let metricText = metrics.map {
       "{\"scenario\":\(quote($0.scenario)),\"name\":\(quote($0.name)),\"value\":\(number($0.value)),"

@@ -30,8 +30,7 @@ enum BatchBenchmark {
       let path = "\(directory)/shift-\(String(100_000 + index).dropFirst()).csv"
       let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
       guard descriptor >= 0 else { throw BenchmarkError("cannot write \(path)") }
-      var sink = FileDescriptorSink(descriptor: descriptor)
-      bytes += try FeedWriter.write(drive, as: .csv, into: &sink)
+      bytes += try FeedWriter.write(drive, as: .csv, to: descriptor)
       close(descriptor)
     }
     var rates: [Int: Double] = [:]

@@ -20,8 +20,7 @@ enum BenchmarkFiles {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { throw BenchmarkError("cannot write \(path)") }
     defer { close(descriptor) }
-    var sink = FileDescriptorSink(descriptor: descriptor)
-    let bytes = try FeedWriter.write(SyntheticDrive(seed: seed, duration: positions), as: format, into: &sink)
+    let bytes = try FeedWriter.write(SyntheticDrive(seed: seed, duration: positions), as: format, to: descriptor)
     return (path, bytes)
   }
 

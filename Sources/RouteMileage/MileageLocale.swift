@@ -9,20 +9,12 @@ public struct MileageLocale: Sendable, Hashable {
   public var decimalSeparator: String
   public var groupingSeparator: String
 
-  public init(identifier: String, decimalSeparator: String, groupingSeparator: String) {
-    self.identifier = identifier
-    self.decimalSeparator = decimalSeparator
-    self.groupingSeparator = groupingSeparator
-  }
-
-  public static let english = MileageLocale(identifier: "en", decimalSeparator: ".", groupingSeparator: ",")
+  /// English separators (`12.4`, `1,234.5`), from the table like every other locale.
+  public static let english = MileageLocale(identifier: "en")
 
   /// Looks `identifier` up in the table; unknown languages get English separators.
   public init(identifier: String) {
-    let trimmed = identifier.split(separator: ".").first.map(String.init) ?? identifier
-    let parts = trimmed.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
-    let language = parts.first ?? ""
-    let region = parts.count > 1 ? parts[parts.count - 1] : ""
+    let (language, region) = Self.languageAndRegion(identifier)
     self.identifier = identifier
     let nbsp = "\u{00A0}"
     switch (language, region) {
@@ -46,6 +38,14 @@ public struct MileageLocale: Sendable, Hashable {
     }
   }
 
+  /// The lowercased language and region of a BCP 47 or POSIX identifier (`de_DE`, `de-DE`,
+  /// `fr_FR.UTF-8`): the first part and, when there are more, the last; "" for a missing one.
+  static func languageAndRegion(_ identifier: String) -> (language: String, region: String) {
+    let trimmed = identifier.split(separator: ".").first.map(String.init) ?? identifier
+    let parts = trimmed.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
+    return (parts.first ?? "", parts.count > 1 ? parts[parts.count - 1] : "")
+  }
+
   /// Languages written with English separators that the table knows on purpose (the default
   /// case), so `known(_:)` can tell them from a typo.
   static let englishSeparatorLanguages: Set<String> = [
@@ -56,9 +56,8 @@ public struct MileageLocale: Sendable, Hashable {
   /// The locale for `identifier`, or nil when its language is not in the table (a typo such as
   /// `xx_YY` or `english` is refused rather than silently written in English).
   public static func known(_ identifier: String) -> MileageLocale? {
-    let trimmed = identifier.split(separator: ".").first.map(String.init) ?? identifier
-    let parts = trimmed.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
-    guard let language = parts.first, !language.isEmpty else { return nil }
+    let language = languageAndRegion(identifier).language
+    guard !language.isEmpty else { return nil }
     let locale = MileageLocale(identifier: identifier)
     if locale.decimalSeparator == ".", locale.groupingSeparator == ",", !englishSeparatorLanguages.contains(language),
       !["es"].contains(language)

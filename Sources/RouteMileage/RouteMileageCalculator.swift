@@ -25,13 +25,7 @@ public struct RouteMileageCalculator: Sendable, Hashable {
   ///   - window: the finished shift's window; nil for a running shift.
   /// - Complexity: O(*n* log *n*) for *n* positions; O(*n*) when they are already in order.
   public func distance(of route: some Sequence<RoutePosition>, covering window: ShiftWindow? = nil) -> RouteDistance {
-    var positions = Array(route)
-    if !Self.isInWalkOrder(positions) {
-      positions.sort(by: Self.walkOrder)
-    }
-    var walk = RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, window: window)
-    walk.append(contentsOf: positions)
-    return walk.distance
+    Self.walk(route, with: RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, window: window))
   }
 
   /// The distance the route supports; see `distance(of:covering:)`.
@@ -44,11 +38,19 @@ public struct RouteMileageCalculator: Sendable, Hashable {
   ///
   /// - Complexity: as `distance(of:covering:)`.
   public func distance(of route: some Sequence<RoutePosition>, timeline: ShiftTimeline) -> RouteDistance {
+    Self.walk(route, with: RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, timeline: timeline))
+  }
+
+  /// The one walk both measurements share: the positions in walk order (sorted only when they
+  /// are not already), appended to `accumulator`, which carries the window or the timeline.
+  ///
+  /// - Complexity: O(*n* log *n*); O(*n*) when the positions are already in order.
+  static func walk(_ route: some Sequence<RoutePosition>, with accumulator: RouteMileageAccumulator) -> RouteDistance {
     var positions = Array(route)
-    if !Self.isInWalkOrder(positions) {
-      positions.sort(by: Self.walkOrder)
+    if !isInWalkOrder(positions) {
+      positions.sort(by: walkOrder)
     }
-    var walk = RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, timeline: timeline)
+    var walk = accumulator
     walk.append(contentsOf: positions)
     return walk.distance
   }

@@ -6,35 +6,35 @@ struct JSONObject {
   init() {}
 
   mutating func set(_ key: String, _ value: String?) {
-    members.append("\(JSONObject.quote(key)):\(value.map(JSONObject.quote) ?? "null")")
+    members.append("\(JSONText.quoted(key)):\(value.map(JSONText.quoted) ?? "null")")
   }
   mutating func set(_ key: String, _ value: Double?) {
-    members.append("\(JSONObject.quote(key)):\(value.map(JSONObject.number) ?? "null")")
+    members.append("\(JSONText.quoted(key)):\(value.map(JSONObject.number) ?? "null")")
   }
   mutating func set(_ key: String, _ value: Int) {
-    members.append("\(JSONObject.quote(key)):\(value)")
+    members.append("\(JSONText.quoted(key)):\(value)")
   }
   mutating func set(_ key: String, _ value: Int?) {
-    members.append("\(JSONObject.quote(key)):\(value.map(String.init) ?? "null")")
+    members.append("\(JSONText.quoted(key)):\(value.map(String.init) ?? "null")")
   }
   mutating func set(_ key: String, _ value: Bool) {
-    members.append("\(JSONObject.quote(key)):\(value)")
+    members.append("\(JSONText.quoted(key)):\(value)")
   }
   mutating func set(_ key: String, _ value: JSONObject) {
-    members.append("\(JSONObject.quote(key)):\(value.text)")
+    members.append("\(JSONText.quoted(key)):\(value.text)")
   }
   mutating func set(_ key: String, _ values: [JSONObject]) {
-    members.append("\(JSONObject.quote(key)):[\(values.map(\.text).joined(separator: ","))]")
+    members.append("\(JSONText.quoted(key)):[\(values.map(\.text).joined(separator: ","))]")
   }
   mutating func set(_ key: String, strings: [String]) {
-    members.append("\(JSONObject.quote(key)):[\(strings.map(JSONObject.quote).joined(separator: ","))]")
+    members.append("\(JSONText.quoted(key)):[\(strings.map(JSONText.quoted).joined(separator: ","))]")
   }
   mutating func set(_ key: String, integers: [Int]) {
-    members.append("\(JSONObject.quote(key)):[\(integers.map(String.init).joined(separator: ","))]")
+    members.append("\(JSONText.quoted(key)):[\(integers.map(String.init).joined(separator: ","))]")
   }
   /// A raw, already-encoded JSON value.
   mutating func set(_ key: String, raw: String) {
-    members.append("\(JSONObject.quote(key)):\(raw)")
+    members.append("\(JSONText.quoted(key)):\(raw)")
   }
 
   var text: String { "{" + members.joined(separator: ",") + "}" }
@@ -43,23 +43,5 @@ struct JSONObject {
     guard value.isFinite else { return "null" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return "\(value)"
-  }
-
-  static func quote(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case let c where c.value < 0x20:
-        let hex = String(c.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 }

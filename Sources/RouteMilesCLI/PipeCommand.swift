@@ -93,7 +93,7 @@ enum PipeRecord {
   }
 
   static func errorLine(id: String, message: String) -> Output {
-    Output(line: "{\"id\":\(id),\"error\":\(JSONObject.quote(message))}", isError: true)
+    Output(line: "{\"id\":\(id),\"error\":\(JSONText.quoted(message))}", isError: true)
   }
 
   static func result(for bytes: UnsafeBufferPointer<UInt8>, line: Int, options: MeasureOptions) -> Output {
@@ -142,7 +142,7 @@ enum PipeRecord {
   /// The id as JSON: strings and numbers only.
   static func encodeID(_ value: JSONValue) -> String? {
     switch value {
-    case .string(let text): JSONObject.quote(text)
+    case .string(let text): JSONText.quoted(text)
     case .number(let number): JSONObject.number(number)
     default: nil
     }

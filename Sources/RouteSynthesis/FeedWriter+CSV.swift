@@ -20,7 +20,7 @@ public struct CSVWriterOptions: Sendable, Hashable {
   /// The same without `capture_session_id`: an older recorder's export; every row is legacy.
   public static let legacy = CSVWriterOptions(includesSessionColumn: false)
   /// `time,latitude,longitude,accuracy,speed,course,session`: the layout phone logging apps
-  /// export most (see `FeedWriter.writePhoneExportCSV`).
+  /// export most (see `CSVWriterColumns.phoneExport`).
   public static let phoneExport = CSVWriterOptions(columns: .phoneExport)
 }
 
@@ -34,22 +34,37 @@ public enum CSVWriterColumns: Sendable, Hashable {
 }
 
 extension FeedWriter {
-  /// CSV with a header row: ISO 8601 UTC times (`Z`; milliseconds only when the time has them),
-  /// degrees to 7 decimals, accuracy to 0.1 m (−1.0 when invalid), speed in m/s to 0.01,
-  /// course in degrees to 0.1 (empty when standing), altitude to 0.1 m, then the session UUID.
-  /// No-fix epochs are not written.
+  /// CSV with a header row (`.csv` to `write(_:as:into:)`), in one of two layouts; no-fix
+  /// epochs are not written.
+  ///
+  /// `.canonical`: ISO 8601 UTC times (`Z`; milliseconds only when the time has them), degrees
+  /// to 7 decimals, accuracy to 0.1 m (−1.0 when invalid), speed in m/s to 0.01, course in
+  /// degrees to 0.1 (empty when standing), altitude to 0.1 m, then the session UUID.
+  ///
+  /// `.phoneExport`, the layout phone logging apps export most (issue #16 item 8):
+  ///
+  ///     time,latitude,longitude,accuracy,speed,course,session
+  ///     2026-03-02T08:15:30.000Z,51.5072178,-0.1275862,8.0,12.34,123.4,1
+  ///
+  /// the same fields but times always with milliseconds, no altitude, and the capture session
+  /// as its ordinal from 1. About 65 bytes a row.
+  ///
+  /// Either way a legacy row's session cell is empty, and there is no session column when
+  /// `includesSessionColumn` is false.
   ///
   /// - Complexity: O(*n*); O(1) memory.
-  @discardableResult
-  public static func writeCSV(
-    _ fixes: some Sequence<SyntheticFix>, into sink: inout some SynthesisByteSink,
-    options: CSVWriterOptions = .canonical
-  ) throws(SynthesisWriteError) -> Int {
-    if options.columns == .phoneExport { return try writePhoneExportCSV(fixes, into: &sink, options: options) }
-    var out = OutputBuffer()
-    defer { out.release() }
-    out.text("timestamp,latitude,longitude,horizontal_accuracy,speed,course,altitude")
-    if options.includesSessionColumn { out.text(",capture_session_id") }
+  static func writeCSV(
+    _ fixes: some Sequence<SyntheticFix>, options: CSVWriterOptions,
+    into out: consuming OutputBuffer, flushingInto sink: inout some SynthesisByteSink
+  ) throws(SynthesisWriteError) -> OutputBuffer {
+    let phoneExport = options.columns == .phoneExport
+    if phoneExport {
+      out.text("time,latitude,longitude,accuracy,speed,course")
+      if options.includesSessionColumn { out.text(",session") }
+    } else {
+      out.text("timestamp,latitude,longitude,horizontal_accuracy,speed,course,altitude")
+      if options.includesSessionColumn { out.text(",capture_session_id") }
+    }
     out.lineEnd(crlf: options.usesCRLF)
     // The session's UUID, formatted once per session.
     var uuidTag: UInt64?
@@ -57,14 +72,18 @@ extension FeedWriter {
     for fix in fixes where fix.hasFix {
       try out.reserveRecord(into: &sink)
       let sample = fix.sample
-      out.iso8601(milliseconds: fix.milliseconds, fractionDigits: fix.milliseconds % 1000 == 0 ? 0 : 3)
+      out.iso8601(milliseconds: fix.milliseconds, fractionDigits: phoneExport || fix.milliseconds % 1000 != 0 ? 3 : 0)
       out.csvPositionFields(sample)
-      out.byte(0x2C)
-      if let altitude = sample.altitude { out.fixed(altitude, decimals: 1) }
+      if !phoneExport {
+        out.byte(0x2C)
+        if let altitude = sample.altitude { out.fixed(altitude, decimals: 1) }
+      }
       if options.includesSessionColumn {
         out.byte(0x2C)
         if sample.captureSession != nil {
-          if uuidTag != fix.sessionTag {
+          if phoneExport {
+            out.unsigned(UInt64(max(0, fix.session)))
+          } else if uuidTag != fix.sessionTag {
             uuidTag = fix.sessionTag
             let start = out.count
             out.uuid(fix.sessionTag)
@@ -76,8 +95,7 @@ extension FeedWriter {
       }
       out.lineEnd(crlf: options.usesCRLF)
     }
-    try out.flush(into: &sink)
-    return out.total
+    return out
   }
 }
 

@@ -15,20 +15,17 @@ public struct GPXWriterOptions: Sendable, Hashable {
 }
 
 extension FeedWriter {
-  /// GPX 1.1: one `<trk>`, one `<trkseg>` per capture session (the schema's "a new segment
-  /// when reception was lost or the receiver was off"), each point with `<ele>`, `<time>`
-  /// (UTC, `Z`; milliseconds only when the time has them) and `<hdop>` (accuracy ÷ 5 m; left
-  /// out for an invalid accuracy). No-fix epochs are not written: a GPX logger records nothing
-  /// without a fix.
+  /// GPX 1.1 (`.gpx` to `write(_:as:into:)`): one `<trk>`, one `<trkseg>` per capture session
+  /// (the schema's "a new segment when reception was lost or the receiver was off"), each point
+  /// with `<ele>`, `<time>` (UTC, `Z`; milliseconds only when the time has them) and `<hdop>`
+  /// (accuracy ÷ 5 m; left out for an invalid accuracy). No-fix epochs are not written: a GPX
+  /// logger records nothing without a fix.
   ///
   /// - Complexity: O(*n*); O(1) memory.
-  @discardableResult
-  public static func writeGPX(
-    _ fixes: some Sequence<SyntheticFix>, into sink: inout some SynthesisByteSink,
-    options: GPXWriterOptions = GPXWriterOptions()
-  ) throws(SynthesisWriteError) -> Int {
-    var out = OutputBuffer()
-    defer { out.release() }
+  static func writeGPX(
+    _ fixes: some Sequence<SyntheticFix>, options: GPXWriterOptions,
+    into out: consuming OutputBuffer, flushingInto sink: inout some SynthesisByteSink
+  ) throws(SynthesisWriteError) -> OutputBuffer {
     out.text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"")
     try out.xmlEscaped(options.creator, into: &sink)
     out.text(
@@ -79,8 +76,7 @@ extension FeedWriter {
     try out.reserveRecord(into: &sink)
     if openSession != nil { out.text("    </trkseg>\n") }
     out.text("  </trk>\n</gpx>\n")
-    try out.flush(into: &sink)
-    return out.total
+    return out
   }
 }
 

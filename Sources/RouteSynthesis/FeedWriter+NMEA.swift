@@ -24,10 +24,10 @@ public struct NMEAWriterOptions: Sendable, Hashable {
 }
 
 extension FeedWriter {
-  /// NMEA 0183 (version 2.3 fields), one line per sentence ending in CR LF, per epoch:
-  /// `RMC` (status, position, speed in knots, course, `ddmmyy` date, mode), `GGA` (quality,
-  /// satellites, HDOP, altitude), then optionally `GSA` and `GST`. Coordinates are
-  /// `ddmm.mmmmm` / `dddmm.mmmmm` (about 2 cm); times `hhmmss.ss`.
+  /// NMEA 0183 (`.nmea` to `write(_:as:into:)`; version 2.3 fields), one line per sentence
+  /// ending in CR LF, per epoch: `RMC` (status, position, speed in knots, course, `ddmmyy` date,
+  /// mode), `GGA` (quality, satellites, HDOP, altitude), then optionally `GSA` and `GST`.
+  /// Coordinates are `ddmm.mmmmm` / `dddmm.mmmmm` (about 2 cm); times `hhmmss.ss`.
   ///
   /// A no-fix epoch writes RMC status `V` (mode `N`), GGA quality 0, GSA mode 1 and no GST, with
   /// the time and date still present. A fix marked `corruptedSentence` gets one digit of its RMC
@@ -35,13 +35,10 @@ extension FeedWriter {
   /// checksum. The writer adds no sessions: an NMEA log shows a capture gap only as a silence.
   ///
   /// - Complexity: O(*n*); O(1) memory.
-  @discardableResult
-  public static func writeNMEA(
-    _ fixes: some Sequence<SyntheticFix>, into sink: inout some SynthesisByteSink,
-    options: NMEAWriterOptions = NMEAWriterOptions()
-  ) throws(SynthesisWriteError) -> Int {
-    var out = OutputBuffer()
-    defer { out.release() }
+  static func writeNMEA(
+    _ fixes: some Sequence<SyntheticFix>, options: NMEAWriterOptions,
+    into out: consuming OutputBuffer, flushingInto sink: inout some SynthesisByteSink
+  ) throws(SynthesisWriteError) -> OutputBuffer {
     let talker = Array(options.talker.rawValue.utf8)
     for fix in fixes {
       try out.reserveRecord(into: &sink)
@@ -135,8 +132,7 @@ extension FeedWriter {
         out.endSentence(from: sentence)
       }
     }
-    try out.flush(into: &sink)
-    return out.total
+    return out
   }
 
   /// PRNs listed in GSA, in order, for as many satellites as the fix used.

