@@ -48,6 +48,17 @@ extension UnsafeBufferPointer<UInt8> {
     return UnsafeBufferPointer(rebasing: self[lower..<upper])
   }
 
+  /// The number the two decimal digits at `index` and `index + 1` write (`07` is 7), or nil when
+  /// either byte is not a digit; the caller has checked both are in the buffer. Used by every
+  /// fixed-width time and date field (NMEA `hhmmss`, `ddmmyy`; ISO 8601 `hh:mm:ss`). O(1).
+  @inline(__always)
+  func twoDigits(at index: Int) -> Int? {
+    let high = self[index] &- .ascii0
+    let low = self[index + 1] &- .ascii0
+    guard high < 10, low < 10 else { return nil }
+    return Int(high) * 10 + Int(low)
+  }
+
   /// Case-insensitive ASCII comparison with a literal.
   @inlinable
   func equalsASCIICaseInsensitive(_ literal: StaticString) -> Bool {

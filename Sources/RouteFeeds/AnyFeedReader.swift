@@ -1,95 +1,41 @@
 import RouteMileage
 
 /// Whichever reader a format needs, behind one concrete type, for callers that pick the format
-/// at run time and drive the reader themselves (replay). Dispatch costs one switch per chunk, not
-/// per record; `FeedIngest.measure` still specialises each reader for the hot path.
-public enum AnyFeedReader: FeedReader {
-  case gpx(GPXReader)
-  case nmea(NMEAReader)
-  case csv(CSVReader)
-  case fit(FITReader)
-  case tcx(TCXReader)
-  case kml(KMLReader)
-  case takeout(TakeoutReader)
-  case geojson(GeoJSONReader)
-  case owntracks(OwnTracksReader)
+/// at run time and drive the reader themselves (replay). The reader is held as an existential,
+/// in a box copied on write (so this stays a plain value, and a cheap one to store): each chunk
+/// costs one dynamic call, and the reader's calls to the sink are dynamic too, which replay
+/// (records played back at feed time) never notices. `FeedIngest.measure` hands each reader over
+/// by its concrete type instead (`FeedFormat.withReader`), for the hot path.
+public struct AnyFeedReader: FeedReader {
+  private final class Box {
+    var reader: any FeedReader
+    init(_ reader: any FeedReader) { self.reader = reader }
+  }
+
+  private var box: Box
 
   public init(format: FeedFormat, options: FeedOptions) {
-    switch format {
-    case .gpx: self = .gpx(GPXReader(options: options))
-    case .nmea: self = .nmea(NMEAReader(options: options))
-    case .csv: self = .csv(CSVReader(options: options))
-    case .fit: self = .fit(FITReader(options: options))
-    case .tcx: self = .tcx(TCXReader(options: options))
-    case .kml: self = .kml(KMLReader(options: options))
-    case .takeout: self = .takeout(TakeoutReader(options: options))
-    case .geojson: self = .geojson(GeoJSONReader(options: options))
-    case .owntracks: self = .owntracks(OwnTracksReader(options: options))
-    }
+    var erase = Erase()
+    box = Box(format.withReader(options: options, &erase))
   }
 
   public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) throws(FeedError) {
-    switch self {
-    case .gpx(var reader):
-      defer { self = .gpx(reader) }
-      try reader.read(chunk, into: &sink)
-    case .nmea(var reader):
-      defer { self = .nmea(reader) }
-      try reader.read(chunk, into: &sink)
-    case .csv(var reader):
-      defer { self = .csv(reader) }
-      try reader.read(chunk, into: &sink)
-    case .fit(var reader):
-      defer { self = .fit(reader) }
-      try reader.read(chunk, into: &sink)
-    case .tcx(var reader):
-      defer { self = .tcx(reader) }
-      try reader.read(chunk, into: &sink)
-    case .kml(var reader):
-      defer { self = .kml(reader) }
-      try reader.read(chunk, into: &sink)
-    case .takeout(var reader):
-      defer { self = .takeout(reader) }
-      try reader.read(chunk, into: &sink)
-    case .geojson(var reader):
-      defer { self = .geojson(reader) }
-      try reader.read(chunk, into: &sink)
-    case .owntracks(var reader):
-      defer { self = .owntracks(reader) }
-      try reader.read(chunk, into: &sink)
-    }
+    try uniqueBox().reader.read(chunk, into: &sink)
   }
 
   public mutating func finish(into sink: inout some FeedSink) throws(FeedError) {
-    switch self {
-    case .gpx(var reader):
-      defer { self = .gpx(reader) }
-      try reader.finish(into: &sink)
-    case .nmea(var reader):
-      defer { self = .nmea(reader) }
-      try reader.finish(into: &sink)
-    case .csv(var reader):
-      defer { self = .csv(reader) }
-      try reader.finish(into: &sink)
-    case .fit(var reader):
-      defer { self = .fit(reader) }
-      try reader.finish(into: &sink)
-    case .tcx(var reader):
-      defer { self = .tcx(reader) }
-      try reader.finish(into: &sink)
-    case .kml(var reader):
-      defer { self = .kml(reader) }
-      try reader.finish(into: &sink)
-    case .takeout(var reader):
-      defer { self = .takeout(reader) }
-      try reader.finish(into: &sink)
-    case .geojson(var reader):
-      defer { self = .geojson(reader) }
-      try reader.finish(into: &sink)
-    case .owntracks(var reader):
-      defer { self = .owntracks(reader) }
-      try reader.finish(into: &sink)
-    }
+    try uniqueBox().reader.finish(into: &sink)
+  }
+
+  /// The box, copied first when another copy of this value shares it.
+  private mutating func uniqueBox() -> Box {
+    if !isKnownUniquelyReferenced(&box) { box = Box(box.reader) }
+    return box
+  }
+
+  /// Hands back the format's reader as an existential.
+  private struct Erase: FeedReaderWork {
+    func run<Reader: FeedReader>(_ reader: Reader) -> any FeedReader { reader }
   }
 }
 

@@ -229,13 +229,7 @@ enum CSVValues {
     var index = 0
     var group = 0
     while true {
-      var value = 0
-      var length = 0
-      while index < bytes.count, bytes[index].isASCIIDigit, length < 8 {
-        value = value * 10 + Int(bytes[index] &- .ascii0)
-        length += 1
-        index += 1
-      }
+      let (value, length) = leadingDigits(bytes, from: &index, atMost: 8)
       guard length > 0 else { return .invalid }
       switch group {
       case 0: (groups.0, lengths.0) = (value, length)
@@ -347,6 +341,20 @@ enum CSVValues {
     return (seconds, offset)
   }
 
+  /// The number the decimal digits from `index` write, reading at most `limit` of them; `index`
+  /// ends after the last one read, and `length` is how many were (0: none). O(`limit`).
+  @inline(__always)
+  static func leadingDigits(_ bytes: Bytes, from index: inout Int, atMost limit: Int) -> (value: Int, length: Int) {
+    var value = 0
+    var length = 0
+    while index < bytes.count, bytes[index].isASCIIDigit, length < limit {
+      value = value * 10 + Int(bytes[index] &- .ascii0)
+      length += 1
+      index += 1
+    }
+    return (value, length)
+  }
+
   /// A UTC offset in seconds east of UTC: `Z`, `UTC`, `GMT`, `0`, `+02:00`, `-0600`, `+5`,
   /// optionally after `UTC`/`GMT` (`UTC+01:00`). Up to ±23:59.
   static func utcOffset(_ bytes: Bytes) -> Double? {
@@ -365,20 +373,13 @@ enum CSVValues {
     guard let signByte = view.first, signByte == .asciiPlus || signByte == .asciiMinus else { return nil }
     let sign: Double = signByte == .asciiPlus ? 1 : -1
     var index = 1
-    var hours = 0
-    var hourDigits = 0
-    while index < view.count, view[index].isASCIIDigit, hourDigits < 2 {
-      hours = hours * 10 + Int(view[index] &- .ascii0)
-      hourDigits += 1
-      index += 1
-    }
+    let (hours, hourDigits) = leadingDigits(view, from: &index, atMost: 2)
     guard hourDigits > 0, hours <= 23 else { return nil }
     var minutes = 0
     if index < view.count {
       if view[index] == .asciiColon { index += 1 }
-      guard index + 2 == view.count, view[index].isASCIIDigit, view[index + 1].isASCIIDigit else { return nil }
-      minutes = Int(view[index] &- .ascii0) * 10 + Int(view[index + 1] &- .ascii0)
-      guard minutes <= 59 else { return nil }
+      guard index + 2 == view.count, let twoDigits = view.twoDigits(at: index), twoDigits <= 59 else { return nil }
+      minutes = twoDigits
     }
     return sign * Double(hours * 3600 + minutes * 60)
   }

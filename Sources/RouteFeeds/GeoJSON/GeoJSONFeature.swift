@@ -23,24 +23,21 @@ enum GeoJSONGeometryType: UInt8 {
   /// A type that is not a geometry (`Feature`, `FeatureCollection`, anything else).
   case other
 
+  /// The geometry types by their `type` names (the names are case-sensitive).
+  private static let names: [(name: StaticString, type: GeoJSONGeometryType)] = [
+    ("Point", .point),
+    ("LineString", .lineString),
+    ("MultiLineString", .multiLineString),
+    ("MultiPoint", .multiPoint),
+    ("Polygon", .polygon),
+    ("MultiPolygon", .multiPolygon),
+    ("GeometryCollection", .geometryCollection),
+  ]
+
+  /// The type a `type` string names; `other` for any other string. O(1): at most seven short
+  /// comparisons.
   init(_ token: JSONToken) {
-    if token.matches("Point") {
-      self = .point
-    } else if token.matches("LineString") {
-      self = .lineString
-    } else if token.matches("MultiLineString") {
-      self = .multiLineString
-    } else if token.matches("MultiPoint") {
-      self = .multiPoint
-    } else if token.matches("Polygon") {
-      self = .polygon
-    } else if token.matches("MultiPolygon") {
-      self = .multiPolygon
-    } else if token.matches("GeometryCollection") {
-      self = .geometryCollection
-    } else {
-      self = .other
-    }
+    self = Self.names.first { token.matches($0.name) }?.type ?? .other
   }
 }
 

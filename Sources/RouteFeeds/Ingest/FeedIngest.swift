@@ -395,35 +395,10 @@ public enum FeedIngest {
     _ format: FeedFormat, _ options: FeedOptions, _ pipelining: IngestPipelining, _ source: inout Source,
     _ ingest: inout ShiftIngest<Retained>, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ firstCount: Int
   ) throws -> FeedError? {
-    switch format {
-    case .gpx:
-      var reader = GPXReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
-    case .nmea:
-      var reader = NMEAReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
-    case .csv:
-      var reader = CSVReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
-    case .fit:
-      var reader = FITReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
-    case .tcx:
-      var reader = TCXReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
-    case .kml:
-      var reader = KMLReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
-    case .takeout:
-      var reader = TakeoutReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
-    case .geojson:
-      var reader = GeoJSONReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
-    case .owntracks:
-      var reader = OwnTracksReader(options: options)
-      return try run(&reader, &source, &ingest, buffer, firstCount, pipelining)
-    }
+    var work = IngestPass(
+      source: consume source, ingest: consume ingest, buffer: buffer, firstCount: firstCount, pipelining: pipelining)
+    defer { (source, ingest) = (work.source, work.ingest) }
+    return try format.withReader(options: options, &work)
   }
 
   /// Measures one feed, keeping no retained samples.
@@ -479,5 +454,20 @@ public enum FeedIngest {
     }
     try ingest.retainedSink.chunkFinished()
     return failure
+  }
+}
+
+/// `FeedIngest.pass` as work for whichever reader the format needs: it holds the source and the
+/// ingest for the pass and runs `FeedIngest.run` with the reader `FeedFormat.withReader` makes.
+struct IngestPass<Source: ByteSource, Retained: RetainedSampleSink>: FeedReaderWork {
+  var source: Source
+  var ingest: ShiftIngest<Retained>
+  let buffer: UnsafeMutableBufferPointer<UInt8>
+  let firstCount: Int
+  let pipelining: IngestPipelining
+
+  mutating func run<Reader: FeedReader>(_ reader: Reader) throws -> FeedError? {
+    var reader = reader
+    return try FeedIngest.run(&reader, &source, &ingest, buffer, firstCount, pipelining)
   }
 }

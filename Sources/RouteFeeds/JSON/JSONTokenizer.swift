@@ -105,12 +105,10 @@ package struct JSONTokenizer {
     switch pending {
     case .string:
       throw JSONSyntaxError(offset: offset, line: line, problem: .expected("the closing quote of a string"), isTruncation: true)
-    case .number:
+    case .number, .literal:
+      let kind = pending
       pending = .none
-      return try numberToken(raw.bytes, tokenOffset: pendingOffset, tokenLine: pendingLine, atEnd: true)
-    case .literal:
-      pending = .none
-      return try literalToken(raw.bytes, tokenOffset: pendingOffset, tokenLine: pendingLine, atEnd: true)
+      return try bareToken(kind, raw.bytes, tokenOffset: pendingOffset, tokenLine: pendingLine, atEnd: true)
     case .none:
       break
     }
@@ -271,9 +269,27 @@ package struct JSONTokenizer {
   private mutating func number(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONSyntaxError) -> JSONToken? {
     var end = start + 1
     while end < count, base[end].isJSONNumberByte { end += 1 }
-    guard end < count else { return try suspend(.number, base, count, at: start) }
+    return try endBareToken(.number, base, count, from: start, to: end)
+  }
+
+  /// A number or literal scanned from `start` up to `end` in this chunk: its token, or, when the
+  /// chunk ends first (so the token may go on), nil with its start kept (`suspend`).
+  private mutating func endBareToken(
+    _ kind: Pending, _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, to end: Int
+  ) throws(JSONSyntaxError) -> JSONToken? {
+    guard end < count else { return try suspend(kind, base, count, at: start) }
     index = end
-    return try numberToken(UnsafeBufferPointer(start: base + start, count: end - start), tokenOffset: chunkStart + start, tokenLine: line)
+    let text = UnsafeBufferPointer(start: base + start, count: end - start)
+    return try bareToken(kind, text, tokenOffset: chunkStart + start, tokenLine: line)
+  }
+
+  /// The token of a whole number (`kind` `.number`) or literal (`.literal`).
+  private mutating func bareToken(
+    _ kind: Pending, _ text: UnsafeBufferPointer<UInt8>, tokenOffset: Int, tokenLine: Int, atEnd: Bool = false
+  ) throws(JSONSyntaxError) -> JSONToken {
+    kind == .number
+      ? try numberToken(text, tokenOffset: tokenOffset, tokenLine: tokenLine, atEnd: atEnd)
+      : try literalToken(text, tokenOffset: tokenOffset, tokenLine: tokenLine, atEnd: atEnd)
   }
 
   /// - Parameter atEnd: the stream ended right after the text, so a number that stops too
@@ -295,9 +311,7 @@ package struct JSONTokenizer {
       end += 1
       guard end - start <= 5 else { throw unexpected(at: start) }
     }
-    guard end < count else { return try suspend(.literal, base, count, at: start) }
-    index = end
-    return try literalToken(UnsafeBufferPointer(start: base + start, count: end - start), tokenOffset: chunkStart + start, tokenLine: line)
+    return try endBareToken(.literal, base, count, from: start, to: end)
   }
 
   private mutating func literalToken(
@@ -380,9 +394,7 @@ package struct JSONTokenizer {
       index = end
       let kind = pending
       pending = .none
-      return kind == .number
-        ? try numberToken(raw.bytes, tokenOffset: pendingOffset, tokenLine: pendingLine)
-        : try literalToken(raw.bytes, tokenOffset: pendingOffset, tokenLine: pendingLine)
+      return try bareToken(kind, raw.bytes, tokenOffset: pendingOffset, tokenLine: pendingLine)
     case .none:
       return nil
     }

@@ -13,18 +13,36 @@ struct NMEAFix {
   var latitude = Double.nan
   var longitude = Double.nan
   var hasCoordinates = false
-  var speed: Double?
-  var course: Double?
-  var altitude: Double?
-  var hdop: Double?
+  var details = NMEAFixDetails()
   /// GST: sqrt(σlat² + σlon²), metres.
   var accuracy: Double?
-  /// RMC with status A: its date as days since 1970-01-01.
-  var date: Int?
 
   init(_ kind: Kind, timeOfDay: Int64?) {
     self.kind = kind
     self.timeOfDay = timeOfDay
+  }
+}
+
+/// What the position sentences (RMC, GGA, GNS, GLL) say besides the position. One sentence
+/// fills the fields it carries; an epoch keeps each field from the first of its sentences that
+/// has it (`fillGaps`). (A GST's accuracy is kept apart: only a GST carries one.)
+struct NMEAFixDetails {
+  /// Metres per second.
+  var speed: Double?
+  var course: Double?
+  var altitude: Double?
+  var hdop: Double?
+  /// RMC with status A: its date as days since 1970-01-01.
+  var date: Int?
+
+  /// Fills each field still empty from `other`. O(1).
+  @inline(__always)
+  mutating func fillGaps(from other: NMEAFixDetails) {
+    if speed == nil { speed = other.speed }
+    if course == nil { course = other.course }
+    if altitude == nil { altitude = other.altitude }
+    if hdop == nil { hdop = other.hdop }
+    if date == nil { date = other.date }
   }
 }
 
@@ -46,12 +64,9 @@ struct NMEAEpoch {
   var positionKind: UInt8 = 0
   var latitude = Double.nan
   var longitude = Double.nan
-  var speed: Double?
-  var course: Double?
-  var altitude: Double?
-  var hdop: Double?
+  var details = NMEAFixDetails()
+  /// From the epoch's first GST.
   var accuracy: Double?
-  var date: Int?
   /// GSA and GST lines folded in; reported as unpaired if the epoch has no position sentence.
   var supportLines = 0
 
@@ -78,11 +93,7 @@ struct NMEAEpoch {
       latitude = fix.latitude
       longitude = fix.longitude
     }
-    if speed == nil { speed = fix.speed }
-    if course == nil { course = fix.course }
-    if altitude == nil { altitude = fix.altitude }
-    if hdop == nil { hdop = fix.hdop }
-    if date == nil { date = fix.date }
+    details.fillGaps(from: fix.details)
   }
 
   /// The sample, given its timestamp and the HDOP of the latest GSA seen while the epoch was
@@ -93,14 +104,14 @@ struct NMEAEpoch {
     var estimated = false
     if let accuracy {
       horizontalAccuracy = accuracy
-    } else if let dop = hdop ?? gsaHDOP {
+    } else if let dop = details.hdop ?? gsaHDOP {
       horizontalAccuracy = dop * AccuracyEstimate.metersPerHDOP
       estimated = true
     }
     return RouteSample(
       timestamp: timestamp, latitude: latitude, longitude: longitude,
       horizontalAccuracy: horizontalAccuracy, horizontalAccuracyIsEstimated: estimated,
-      speed: speed, course: course, altitude: altitude)
+      speed: details.speed, course: details.course, altitude: details.altitude)
   }
 }
 

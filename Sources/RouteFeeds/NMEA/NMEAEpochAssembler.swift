@@ -94,7 +94,7 @@ struct NMEAEpochAssembler {
       sink.rejected(epoch.hasPosition ? .missingTime : .noFix, line: epoch.line)
       return
     }
-    let (placement, datedNow) = clock.place(timeOfDay: time, date: epoch.date)
+    let (placement, datedNow) = clock.place(timeOfDay: time, date: epoch.details.date)
     if datedNow { flushUndated(into: &sink) }
     guard epoch.hasPositionSentence else {
       for _ in 0..<epoch.supportLines { sink.ignored(.unpairedSentence, line: epoch.line) }

@@ -58,7 +58,7 @@ enum NMEAFieldParser {
     let count = field.count
     if count == 0 { return .empty }
     guard count >= 6, count <= 32,
-      let hours = twoDigits(field, 0), let minutes = twoDigits(field, 2), let seconds = twoDigits(field, 4),
+      let hours = field.twoDigits(at: 0), let minutes = field.twoDigits(at: 2), let seconds = field.twoDigits(at: 4),
       hours < 24, minutes < 60, seconds <= 60
     else { return .invalid }
     var micros: Int64 = 0
@@ -133,19 +133,10 @@ enum NMEAFieldParser {
   /// The two-digit year pivots at 80: 80–99 are 1980–1999 (GPS began in 1980), 00–79 are
   /// 2000–2079.
   static func rmcDate(_ field: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard field.count == 6, let day = twoDigits(field, 0), let month = twoDigits(field, 2),
-      let year = twoDigits(field, 4)
+    guard field.count == 6, let day = field.twoDigits(at: 0), let month = field.twoDigits(at: 2),
+      let year = field.twoDigits(at: 4)
     else { return nil }
     return days(year: fullYear(twoDigit: year), month: month, day: day)
-  }
-
-  /// The two decimal digits at `index`, or nil.
-  @inline(__always)
-  static func twoDigits(_ field: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
-    let high = field[index] &- .ascii0
-    let low = field[index + 1] &- .ascii0
-    guard high < 10, low < 10 else { return nil }
-    return Int(high) * 10 + Int(low)
   }
 
   /// The century pivot for two-digit years.

@@ -18,12 +18,8 @@ public struct NMEAReader: FeedReader {
   public static let maximumLineLength = 4096
 
   var assembler: NMEAEpochAssembler
-  /// The start of a line split across chunks.
-  var partial: [UInt8] = []
-  /// The number of the line being read (1-based).
-  var lineNumber = 1
-  /// True while skipping the rest of an over-long line.
-  var skipping = false
+  /// The line being read: its number, and its start when split across chunks.
+  var partial = PartialLine(maximumLength: NMEAReader.maximumLineLength, keepsCapacity: true)
   /// True when the last chunk ended inside a run of CRs, so a leading LF ends nothing.
   var afterReturn = false
   /// True when the partial line holds a byte outside printable ASCII.
@@ -37,7 +33,6 @@ public struct NMEAReader: FeedReader {
 
   public init(options: FeedOptions) {
     assembler = NMEAEpochAssembler(options: options)
-    partial.reserveCapacity(Self.maximumLineLength)
   }
 
   public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) throws(FeedError) {
@@ -63,14 +58,7 @@ public struct NMEAReader: FeedReader {
       }
     }
     partialIsUnusual = unusual
-    guard lineStart < count, !skipping else { return }
-    let rest = count - lineStart
-    if partial.count + rest > Self.maximumLineLength {
-      skipping = true
-      partial.removeAll(keepingCapacity: true)
-    } else {
-      partial.append(contentsOf: UnsafeBufferPointer(start: base + lineStart, count: rest))
-    }
+    partial.keep(UnsafeBufferPointer(start: base + lineStart, count: count - lineStart))
   }
 
   /// Skips the CRs and one LF that continue a line end begun by a CR.
@@ -88,26 +76,16 @@ public struct NMEAReader: FeedReader {
 
   /// One line is complete: `tail` is its last (or only) piece.
   private mutating func endLine(_ tail: UnsafeBufferPointer<UInt8>, unusual: Bool, into sink: inout some FeedSink) throws(FeedError) {
-    let number = lineNumber
-    lineNumber += 1
-    if skipping || partial.count + tail.count > Self.maximumLineLength {
-      skipping = false
-      partial.removeAll(keepingCapacity: true)
-      sink.unreadable(.lineTooLong, line: number)
-      return
-    }
+    guard let number = partial.endLine(with: tail, into: &sink) else { return }
     if partial.isEmpty {
       try interpret(tail, line: number, unusual: unusual, lastLine: false, into: &sink)
       return
     }
-    partial.append(contentsOf: tail)
-    var whole: [UInt8] = []
-    swap(&whole, &partial)
+    var whole = partial.take(appending: tail)
     try whole.withUnsafeBufferPointer { (bytes) throws(FeedError) in
       try interpret(bytes, line: number, unusual: unusual, lastLine: false, into: &sink)
     }
-    whole.removeAll(keepingCapacity: true)
-    swap(&whole, &partial)
+    partial.giveBack(&whole)
   }
 
   /// Reads one line's sentences.
@@ -186,15 +164,11 @@ public struct NMEAReader: FeedReader {
   }
 
   public mutating func finish(into sink: inout some FeedSink) throws(FeedError) {
-    if skipping {
-      skipping = false
-      sink.unreadable(.lineTooLong, line: lineNumber)
-    } else if !partial.isEmpty {
-      var whole: [UInt8] = []
-      swap(&whole, &partial)
+    if !partial.endFeedSkipping(into: &sink), !partial.isEmpty {
+      let whole = partial.take()
       let unusual = partialIsUnusual
       // The last line has no line end: when it cannot be read, the log was cut inside it.
-      let lastLine = lineNumber
+      let lastLine = partial.lineNumber
       var watch = LastLineWatch(sink)
       try whole.withUnsafeBufferPointer { (bytes) throws(FeedError) in
         try interpret(bytes, line: lastLine, unusual: unusual, lastLine: true, into: &watch)

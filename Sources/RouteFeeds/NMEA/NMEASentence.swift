@@ -267,9 +267,9 @@ extension NMEASentenceParser {
     let mode = fields.field()
     fix.valid = status.count == 1 && status[0] == 0x41 && modeIsUsable(mode)  // A
     if fix.valid {
-      fix.speed = speed.map { $0 * 1852 / 3600 }
-      fix.course = course
-      fix.date = NMEAFieldParser.rmcDate(date)
+      fix.details.speed = speed.map { $0 * 1852 / 3600 }
+      fix.details.course = course
+      fix.details.date = NMEAFieldParser.rmcDate(date)
     }
   }
 
@@ -289,8 +289,8 @@ extension NMEASentenceParser {
     // 0 no fix, 7 manual input, 8 simulator; 6 (dead reckoning) is the receiver's own estimate.
     fix.valid = quality >= 1 && quality != 7 && quality != 8
     if fix.valid {
-      fix.hdop = hdop
-      fix.altitude = altitude
+      fix.details.hdop = hdop
+      fix.details.altitude = altitude
     }
   }
 
@@ -310,8 +310,8 @@ extension NMEASentenceParser {
       }
     }
     if fix.valid {
-      fix.hdop = hdop
-      fix.altitude = altitude
+      fix.details.hdop = hdop
+      fix.details.altitude = altitude
     }
   }
 

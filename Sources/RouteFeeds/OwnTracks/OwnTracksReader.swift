@@ -22,12 +22,8 @@ public struct OwnTracksReader: FeedReader {
   public static let maximumLineLength = 1 << 20
 
   var message = OwnTracksMessage()
-  /// The start of a line split across chunks.
-  var partial: [UInt8] = []
-  /// The number of the line being read (1-based).
-  var lineNumber = 1
-  /// True while skipping the rest of an over-long line.
-  var skipping = false
+  /// The line being read: its number, and its start when split across chunks.
+  var partial = PartialLine(maximumLength: OwnTracksReader.maximumLineLength, keepsCapacity: false)
 
   public init(options: FeedOptions) {}
 
@@ -38,49 +34,26 @@ public struct OwnTracksReader: FeedReader {
       endLine(UnsafeBufferPointer(rebasing: chunk[lineStart..<newline]), into: &sink)
       lineStart = newline + 1
     }
-    guard lineStart < chunk.count, !skipping else { return }
-    let rest = chunk.count - lineStart
-    if partial.count + rest > Self.maximumLineLength {
-      skipping = true
-      partial.removeAll(keepingCapacity: false)
-    } else {
-      partial.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[lineStart...]))
-    }
+    partial.keep(UnsafeBufferPointer(rebasing: chunk[lineStart...]))
   }
 
   /// One line is complete: `tail` is its last (or only) piece.
   private mutating func endLine(_ tail: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) {
-    let number = lineNumber
-    lineNumber += 1
-    if skipping || partial.count + tail.count > Self.maximumLineLength {
-      skipping = false
-      partial.removeAll(keepingCapacity: false)
-      sink.unreadable(.lineTooLong, line: number)
-      return
-    }
+    guard let number = partial.endLine(with: tail, into: &sink) else { return }
     if partial.isEmpty {
       message.interpret(tail, line: number, into: &sink)
       return
     }
-    partial.append(contentsOf: tail)
-    var whole: [UInt8] = []
-    swap(&whole, &partial)
+    var whole = partial.take(appending: tail)
     whole.withUnsafeBufferPointer { message.interpret($0, line: number, into: &sink) }
-    whole.removeAll(keepingCapacity: true)
-    swap(&whole, &partial)
+    partial.giveBack(&whole)
   }
 
   public mutating func finish(into sink: inout some FeedSink) throws(FeedError) {
-    if skipping {
-      skipping = false
-      sink.unreadable(.lineTooLong, line: lineNumber)
-      return
-    }
-    guard !partial.isEmpty else { return }
-    var whole: [UInt8] = []
-    swap(&whole, &partial)
+    guard !partial.endFeedSkipping(into: &sink), !partial.isEmpty else { return }
+    let whole = partial.take()
     // The last line has no line end: when it cannot be read, the file was cut inside it.
-    let lastLine = lineNumber
+    let lastLine = partial.lineNumber
     var watch = LastLineWatch(sink)
     whole.withUnsafeBufferPointer { message.interpret($0, line: lastLine, into: &watch) }
     sink = watch.sink

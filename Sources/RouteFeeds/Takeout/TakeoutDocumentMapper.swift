@@ -175,9 +175,7 @@ struct TakeoutDocumentMapper {
       beginEntry(line: line)
       return .segment
     case .locations:
-      guard isObject else { return notAnObject(line, &sink) }
-      fix = TakeoutFix(line: line)
-      return .location
+      return record(.location, isObject: isObject, line: line, &sink)
     case .segment:
       switch field {
       case .timelinePath where !isObject && !entryHasPath:
@@ -192,9 +190,7 @@ struct TakeoutDocumentMapper {
       }
       return .skipped
     case .path:
-      guard isObject else { return notAnObject(line, &sink) }
-      fix = TakeoutFix(line: line)
-      return .pathPoint
+      return record(.pathPoint, isObject: isObject, line: line, &sink)
     case .signals:
       guard isObject else { return notAnObject(line, &sink) }
       signalKind = .unknown
@@ -238,15 +234,21 @@ struct TakeoutDocumentMapper {
       return !isObject && field == .points ? .rawPathPoints : .skipped
     case .rawPathPoints:
       itemRecords += 1
-      guard isObject else { return notAnObject(line, &sink) }
-      fix = TakeoutFix(line: line)
-      return .rawPathPoint
+      return record(.rawPathPoint, isObject: isObject, line: line, &sink)
     case .location, .pathPoint, .signalPosition, .rawPathPoint:
       fix.setContainer(field)
       return .skipped
     case .skipped:
       return .skipped
     }
+  }
+
+  /// An element of a record array whose object is one record of `role` (its fix starts at
+  /// `line`); an element that is not an object is counted `notAnObject`.
+  private mutating func record(_ role: TakeoutRole, isObject: Bool, line: Int, _ sink: inout some FeedSink) -> TakeoutRole {
+    guard isObject else { return notAnObject(line, &sink) }
+    fix = TakeoutFix(line: line)
+    return role
   }
 
   /// An element of a record array that is not an object: counted, its contents passed over.

@@ -65,13 +65,11 @@ enum TakeoutField: UInt8 {
       for index in 0..<count where name[index] != text.utf8Start[index] { return false }
       return true
     }
+    let members: [Member]
     switch role {
-    case .document:
-      if equals("locations") { return .locations }
-      if equals("semanticSegments") { return .semanticSegments }
-      if equals("rawSignals") { return .rawSignals }
-      if equals("timelineObjects") { return .timelineObjects }
+    case .document: members = Self.documentMembers
     case .location:
+      // `Records.json` holds most of a large export's keys: candidates by length first.
       switch name.count {
       case 8: if equals("accuracy") { return .accuracy }; if equals("altitude") { return .altitude }
       case 9: if equals("timestamp") { return .isoTime }; if equals("deviceTag") { return .deviceTag }
@@ -79,45 +77,50 @@ enum TakeoutField: UInt8 {
       case 11: if equals("longitudeE7") { return .longitudeE7 }; if equals("timestampMs") { return .epochMilliseconds }
       default: break
       }
-    case .segment:
-      if equals("timelinePath") { return .timelinePath }
-      if equals("startTime") { return .startTime }
-      if equals("visit") { return .visitMark }
-      if equals("activity") { return .activityMark }
-      if equals("timelineMemory") { return .memoryMark }
-    case .pathPoint:
-      if equals("point") { return .degrees }
-      if equals("time") { return .isoTime }
-      if equals("durationMinutesOffsetFromStartTime") { return .offsetMinutes }
-    case .signal:
-      if equals("position") { return .position }
-      if equals("wifiScan") { return .wifiScanMark }
-      if equals("activityRecord") { return .activityRecordMark }
-    case .signalPosition:
-      if equals("LatLng") || equals("latLng") { return .degrees }
-      if equals("accuracyMeters") { return .accuracy }
-      if equals("altitudeMeters") { return .altitude }
-      if equals("timestamp") { return .isoTime }
-      if equals("source") { return .source }
-    case .timelineObject:
-      if equals("activitySegment") { return .activitySegment }
-      if equals("placeVisit") { return .placeVisit }
-    case .semanticItem:
-      if equals("waypointPath") { return .waypointPath }
-      if equals("simplifiedRawPath") { return .simplifiedRawPath }
-    case .waypointPath:
-      if equals("waypoints") { return .waypoints }
-    case .rawPath:
-      if equals("points") { return .points }
-    case .rawPathPoint:
-      if equals("latE7") { return .latitudeE7 }
-      if equals("lngE7") { return .longitudeE7 }
-      if equals("accuracyMeters") { return .accuracy }
-      if equals("timestamp") { return .isoTime }
-      if equals("timestampMs") { return .epochMilliseconds }
+      return .none
+    case .segment: members = Self.segmentMembers
+    case .pathPoint: members = Self.pathPointMembers
+    case .signal: members = Self.signalMembers
+    case .signalPosition: members = Self.signalPositionMembers
+    case .timelineObject: members = Self.timelineObjectMembers
+    case .semanticItem: members = Self.semanticItemMembers
+    case .waypointPath: members = Self.waypointPathMembers
+    case .rawPath: members = Self.rawPathMembers
+    case .rawPathPoint: members = Self.rawPathPointMembers
     case .entries, .locations, .segments, .path, .signals, .timelineObjects, .waypoints, .rawPathPoints, .skipped:
-      break
+      return .none
     }
-    return .none
+    return members.first { equals($0.name) }?.field ?? .none
   }
+
+  /// A member name a role reads, and the field it is.
+  private typealias Member = (name: StaticString, field: TakeoutField)
+
+  // The members each role reads (`location`'s are matched by length in `named`).
+  private static let documentMembers: [Member] = [
+    ("locations", .locations), ("semanticSegments", .semanticSegments), ("rawSignals", .rawSignals),
+    ("timelineObjects", .timelineObjects),
+  ]
+  private static let segmentMembers: [Member] = [
+    ("timelinePath", .timelinePath), ("startTime", .startTime), ("visit", .visitMark), ("activity", .activityMark),
+    ("timelineMemory", .memoryMark),
+  ]
+  private static let pathPointMembers: [Member] = [
+    ("point", .degrees), ("time", .isoTime), ("durationMinutesOffsetFromStartTime", .offsetMinutes),
+  ]
+  private static let signalMembers: [Member] = [
+    ("position", .position), ("wifiScan", .wifiScanMark), ("activityRecord", .activityRecordMark),
+  ]
+  private static let signalPositionMembers: [Member] = [
+    ("LatLng", .degrees), ("latLng", .degrees), ("accuracyMeters", .accuracy), ("altitudeMeters", .altitude),
+    ("timestamp", .isoTime), ("source", .source),
+  ]
+  private static let timelineObjectMembers: [Member] = [("activitySegment", .activitySegment), ("placeVisit", .placeVisit)]
+  private static let semanticItemMembers: [Member] = [("waypointPath", .waypointPath), ("simplifiedRawPath", .simplifiedRawPath)]
+  private static let waypointPathMembers: [Member] = [("waypoints", .waypoints)]
+  private static let rawPathMembers: [Member] = [("points", .points)]
+  private static let rawPathPointMembers: [Member] = [
+    ("latE7", .latitudeE7), ("lngE7", .longitudeE7), ("accuracyMeters", .accuracy), ("timestamp", .isoTime),
+    ("timestampMs", .epochMilliseconds),
+  ]
 }

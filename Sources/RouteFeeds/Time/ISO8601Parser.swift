@@ -125,7 +125,7 @@ struct ISO8601DayCache {
     if bytes[n - 1] == .asciiUpperZ { return local(bytes, end: n - 1) }
     // `±HH:MM`: `ISO8601Parser` subtracts the offset last, as here.
     guard n >= 25, bytes[n - 3] == .asciiColon, bytes[n - 6] == .asciiPlus || bytes[n - 6] == .asciiMinus,
-      let hours = Self.two(bytes, n - 5), hours <= 23, let minutes = Self.two(bytes, n - 2), minutes <= 59,
+      let hours = bytes.twoDigits(at: n - 5), hours <= 23, let minutes = bytes.twoDigits(at: n - 2), minutes <= 59,
       let seconds = local(bytes, end: n - 6)
     else { return nil }
     let sign: Double = bytes[n - 6] == .asciiPlus ? 1 : -1
@@ -148,8 +148,8 @@ struct ISO8601DayCache {
       daySuffix = suffix
       daySeconds = day
     }
-    guard let hour = Self.two(bytes, 11), hour < 24, let minute = Self.two(bytes, 14), minute <= 59,
-      let second = Self.two(bytes, 17), second <= 60
+    guard let hour = bytes.twoDigits(at: 11), hour < 24, let minute = bytes.twoDigits(at: 14), minute <= 59,
+      let second = bytes.twoDigits(at: 17), second <= 60
     else { return nil }
     var seconds = daySeconds
     seconds += Double(hour * 3600 + minute * 60 + second)
@@ -168,13 +168,5 @@ struct ISO8601DayCache {
     var index = 20
     guard let fraction = ISO8601Parser.fractionOfSecond(bytes, &index), index == end else { return nil }
     return seconds + fraction
-  }
-
-  @inline(__always)
-  static func two(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
-    let high = bytes[at] &- .ascii0
-    let low = bytes[at + 1] &- .ascii0
-    guard high < 10, low < 10 else { return nil }
-    return Int(high) * 10 + Int(low)
   }
 }
