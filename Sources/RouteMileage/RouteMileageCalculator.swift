@@ -25,7 +25,7 @@ public struct RouteMileageCalculator: Sendable, Hashable {
   ///   - window: the finished shift's window; nil for a running shift.
   /// - Complexity: O(*n* log *n*) for *n* positions; O(*n*) when they are already in order.
   public func distance(of route: some Sequence<RoutePosition>, covering window: ShiftWindow? = nil) -> RouteDistance {
-    Self.walk(route, with: RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, window: window))
+    Self.walk(route, with: RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, window: window)).distance
   }
 
   /// The distance the route supports; see `distance(of:covering:)`.
@@ -38,21 +38,25 @@ public struct RouteMileageCalculator: Sendable, Hashable {
   ///
   /// - Complexity: as `distance(of:covering:)`.
   public func distance(of route: some Sequence<RoutePosition>, timeline: ShiftTimeline) -> RouteDistance {
-    Self.walk(route, with: RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, timeline: timeline))
+    Self.walk(route, with: RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, timeline: timeline)).distance
   }
 
-  /// The one walk both measurements share: the positions in walk order (sorted only when they
-  /// are not already), appended to `accumulator`, which carries the window or the timeline.
+  /// The one walk every one-pass figure shares (both measurements here, and a live
+  /// measurement started afresh in RouteStore): the positions in walk order (sorted only when
+  /// they are not already), appended to `accumulator`, which carries the window or the
+  /// timeline. Returns the walk, still open for later positions.
   ///
   /// - Complexity: O(*n* log *n*); O(*n*) when the positions are already in order.
-  static func walk(_ route: some Sequence<RoutePosition>, with accumulator: RouteMileageAccumulator) -> RouteDistance {
+  package static func walk(
+    _ route: some Sequence<RoutePosition>, with accumulator: RouteMileageAccumulator
+  ) -> RouteMileageAccumulator {
     var positions = Array(route)
     if !isInWalkOrder(positions) {
       positions.sort(by: walkOrder)
     }
     var walk = accumulator
     walk.append(contentsOf: positions)
-    return walk.distance
+    return walk
   }
 
   /// A strict total order on positions: timestamp, latitude, longitude, session (legacy

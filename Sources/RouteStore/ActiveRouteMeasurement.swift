@@ -182,10 +182,9 @@ public struct ActiveRouteMeasurement: Sendable {
       newest = ConsumedRow(id: id, shift: shift.rawValue, position: position)
     }
     counters.rowsFetched += positions.count
-    // The calculator's order, so a fresh walk is the one-pass figure bit for bit.
-    if !RouteMileageCalculator.isInWalkOrder(positions) { positions.sort(by: RouteMileageCalculator.walkOrder) }
-    walk = RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, timeline: walk.timeline)
-    walk.append(contentsOf: positions)
+    // The calculator's own walk, so a fresh walk is the one-pass figure bit for bit.
+    walk = RouteMileageCalculator.walk(
+      positions, with: RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, timeline: walk.timeline))
     newestConsumed = newest
     rowsConsumed = positions.count
     distance = walk.distance
