@@ -56,7 +56,8 @@ import RouteMileage
 public struct ActiveRouteMeasurement: Sendable {
   /// What a refresh did, for tests and benchmarks.
   public struct Counters: Sendable, Hashable {
-    /// Refreshes (each is one probe: the largest rowid plus the last consumed row).
+    /// Refreshes (each is one probe: the change marks, the largest rowid and the last consumed
+    /// row).
     public var probes = 0
     /// Refreshes that found nothing new and fetched nothing.
     public var unchanged = 0
@@ -193,7 +194,7 @@ public struct ActiveRouteMeasurement: Sendable {
 
 extension RouteStore {
   /// What tells a live refresh, in O(1), whether the store changed beyond the rows it fetched.
-  public struct ChangeMarks: Sendable, Hashable {
+  struct ChangeMarks: Sendable, Hashable {
     /// `PRAGMA data_version`: moves when another connection commits.
     var dataVersion: Int64
     /// This connection's `total_changes()`: moves with every row it inserts, updates or deletes.
