@@ -78,16 +78,17 @@ public enum CivilTime {
       days -= 1
     }
     let (year, month, day) = date(daysSinceEpoch: Int(days))
-    func pad(_ value: Int, _ width: Int) -> String {
-      let digits = String(abs(value))
-      return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
     var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
     text += "\(pad(Int(secondOfDay / 3600), 2)):\(pad(Int(secondOfDay / 60 % 60), 2)):\(pad(Int(secondOfDay % 60), 2))"
     if fraction != 0 { text += "." + pad(Int(fraction), 3) }
     return text + "Z"
   }
 
+  /// `value` in at least `width` digits, zero-padded after any minus sign (`pad(7, 2)` is `07`).
+  static func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(abs(value))
+    return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
 }
 
 /// A calendar date (proleptic Gregorian, UTC).
@@ -119,10 +120,6 @@ public struct CivilDate: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String {
-    func pad(_ value: Int, _ width: Int) -> String {
-      let digits = String(value)
-      return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    "\(CivilTime.pad(year, 4))-\(CivilTime.pad(month, 2))-\(CivilTime.pad(day, 2))"
   }
 }
