@@ -173,7 +173,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   }
 
   @inlinable
-  mutating func startSegment(at position: RoutePosition, cosineOfLatitude: Double? = nil) {
+  mutating func startSegment(at position: RoutePosition, cosineOfLatitude: Double?) {
     openSegmentStart = position.timestamp
     openSegmentPositions = 1
     openSegmentMeters = 0
