@@ -19,7 +19,7 @@ enum Fixture {
   static let t0: Double = 1_700_000_000
   static let baseLatitude = 51.5
   static let baseLongitude = -0.12
-  static let metersPerDegreeLatitude = GeographicDistance.earthRadiusMeters * Double.pi / 180
+  static let metersPerDegreeLatitude = GeographicDistance.metersPerDegree
 
   static func degreesLatitude(meters: Double) -> Double { meters / metersPerDegreeLatitude }
 
