@@ -21,10 +21,4 @@ struct DurationWordsTests {
     #expect(DurationWords.clock(-5) == "0:00:00")
     #expect(DurationWords.clock(.infinity) == "-:--:--")
   }
-
-  @Test func metersPerDegreeIsOneDegreeOfTheMeasuringSphere() {
-    let oneDegree = GeographicDistance.meters(fromLatitude: 0, longitude: 0, toLatitude: 1, longitude: 0)
-    #expect(abs(GeographicDistance.metersPerDegree - oneDegree) < 1e-6)
-    #expect(GeographicDistance.metersPerDegree == GeographicDistance.earthRadiusMeters * Double.pi / 180)
-  }
 }

@@ -16,6 +16,11 @@ struct GeographicDistanceTests {
     #expect(GeographicDistance.earthRadiusMeters == 6_371_008.8)
   }
 
+  @Test func metersPerDegreeIsOneDegreeOfTheMeasuringSphere() {
+    let oneDegree = GeographicDistance.meters(fromLatitude: 0, longitude: 0, toLatitude: 1, longitude: 0)
+    #expect(abs(GeographicDistance.metersPerDegree - oneDegree) < 1e-6)
+  }
+
   @Test(arguments: [(0.0, 1.0), (45.0, 46.0), (-30.5, -29.5), (88.0, 89.0), (-1.0, 0.0)])
   func oneDegreeOfLatitudeIs111195Point08Metres(from: Double, to: Double) {
     let d = GeographicDistance.meters(fromLatitude: from, longitude: 12, toLatitude: to, longitude: 12)
