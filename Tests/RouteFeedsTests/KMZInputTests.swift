@@ -245,8 +245,6 @@ import Testing
     #expect(error?.detail.contains("expands more than 200 times its compressed size, as a zip bomb does") == true)
     #expect((error?.offset ?? .max) < kmz.count)
     // The same bytes stored are read: the limit is on the ratio, not the size.
-    if case .badArchive? = Self.measure(Zip.archive([.init("doc.kml", bomb, deflated: false)])).report.failure {
-      Issue.record("a stored document is never a bomb")
-    }
+    #expect(Self.measure(Zip.archive([.init("doc.kml", bomb, deflated: false)])).report.failure == nil, "a stored document is never a bomb")
   }
 }
