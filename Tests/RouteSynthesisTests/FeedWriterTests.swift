@@ -167,6 +167,7 @@ struct FeedWriterTests {
     }
     let noSession = Support.lines(Support.bytes(Self.drive.prefix(3), as: .csv(CSVWriterOptions(includesSessionColumn: false, columns: .phoneExport))))
     #expect(noSession[0] == "time,latitude,longitude,accuracy,speed,course")
+    #expect(noSession.count == 4, "a header and three rows, so the check below has rows to check")
     #expect(noSession.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 6 })
   }
 
