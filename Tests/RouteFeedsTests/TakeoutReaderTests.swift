@@ -137,7 +137,9 @@ import Testing
     let positions = Self.positions(read.records)
     let sessionsByTag = Dictionary(grouping: positions, by: \.session)
     #expect(sessionsByTag.count == 3)
-    // Within each session, a path that only moves east along its own side of the road.
+    // Within each session, a path that only moves east along its own side of the road (the two
+    // phones; the untagged cell fix is a session of one).
+    #expect(sessionsByTag.values.filter { $0.count > 1 }.count == 2)
     for (_, fixes) in sessionsByTag where fixes.count > 1 {
       let latitudes = Set(fixes.map { ($0.sample.latitude * 1000).rounded() })
       #expect(latitudes.count == 1, "one side of the road per session")
