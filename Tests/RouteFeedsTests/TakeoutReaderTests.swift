@@ -77,6 +77,8 @@ import Testing
   @Test func everyTakeoutFileHasItsExpectations() throws {
     try GPXRealFile.expectEveryFixture(
       in: [("realdata/takeout", ".json", "realdata/takeout/"), ("takeout", ".json", "takeout/")], pinnedBy: Self.files)
+    // The files the acceptance-rule test below is run on: a filter of this table, never empty.
+    #expect(Self.files.filter { $0.unfiltered.meters != nil }.count == 3)
   }
 
   /// The acceptance rule: every timed position is read, and the unfiltered figure lies between
@@ -135,7 +137,9 @@ import Testing
     let positions = Self.positions(read.records)
     let sessionsByTag = Dictionary(grouping: positions, by: \.session)
     #expect(sessionsByTag.count == 3)
-    // Within each session, a path that only moves east along its own side of the road.
+    // Within each session, a path that only moves east along its own side of the road (the two
+    // phones; the untagged cell fix is a session of one).
+    #expect(sessionsByTag.values.filter { $0.count > 1 }.count == 2)
     for (_, fixes) in sessionsByTag where fixes.count > 1 {
       let latitudes = Set(fixes.map { ($0.sample.latitude * 1000).rounded() })
       #expect(latitudes.count == 1, "one side of the road per session")

@@ -153,6 +153,8 @@ struct FeedWriterTests {
     #expect(phone[0] == "time,latitude,longitude,accuracy,speed,course,session")
     #expect(phone.count == canonical.count)
     let fixes = Self.drive.filter(\.hasFix)
+    // One row per fix, so the loop below pairs each row with its own fix and checks them all.
+    #expect(phone.count == 1 + fixes.count)
     for (fix, (row, canonicalRow)) in zip(fixes, zip(phone.dropFirst(), canonical.dropFirst())) {
       let cells = row.split(separator: ",", omittingEmptySubsequences: false)
       let canonicalCells = canonicalRow.split(separator: ",", omittingEmptySubsequences: false)
@@ -165,6 +167,7 @@ struct FeedWriterTests {
     }
     let noSession = Support.lines(Support.bytes(Self.drive.prefix(3), as: .csv(CSVWriterOptions(includesSessionColumn: false, columns: .phoneExport))))
     #expect(noSession[0] == "time,latitude,longitude,accuracy,speed,course")
+    #expect(noSession.count == 4, "a header and three rows, so the check below has rows to check")
     #expect(noSession.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 6 })
   }
 
