@@ -18,6 +18,9 @@ struct MeasureOptions {
   ]
   /// Flags these commands accept.
   static let flagOptions: Set<String> = ["no-filter", "keep-null-island"]
+  /// The capture filter's thresholds, in the order a misuse is reported (`--keep-null-island`
+  /// is its one flag).
+  static let filterThresholdOptions = ["max-accuracy", "max-fix-age", "max-speed", "min-movement", "reanchor-after"]
 
   /// The help text for these options, aligned.
   static let help = """
@@ -88,8 +91,7 @@ struct MeasureOptions {
       try arguments.double("max-interval", minimum: 0) ?? RouteContinuity.defaultMaximumSampleInterval
 
     if arguments.has("no-filter") {
-      for name in ["max-accuracy", "max-fix-age", "max-speed", "min-movement", "reanchor-after"]
-      where arguments.value(name) != nil {
+      for name in Self.filterThresholdOptions where arguments.value(name) != nil {
         throw .usage("option '--\(name)' sets a capture filter threshold; it cannot be used with --no-filter", command: command)
       }
       if arguments.has("keep-null-island") {

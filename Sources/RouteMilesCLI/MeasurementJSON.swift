@@ -6,8 +6,9 @@ import RouteMileage
 /// ```
 /// {"source","format","meters","miles","floorMeters","floorMiles","segmentCount","gapCount","usablePositionCount",
 ///  "usesInferredContinuity","isMeasured","isPartial","summary","floorSummary","unmeasurable","details",
-///  "inputRows","rejectedByReason","ingest":{…},"segments":[…],"gaps":[…],"error"}
+///  "inputRows","rejectedByReason","ingest":{…},"shift":{…}?,"window":{…}?,"segments":[…],"gaps":[…],"error"}
 /// ```
+/// (`shift` only with a timeline, `window` only when there is one.)
 /// Times are ISO 8601 UTC. `inputRows` and `rejectedByReason` repeat `ingest.records` and
 /// `ingest.rejected` at the top level for the acceptance harness.
 enum MeasurementJSON {

@@ -45,7 +45,7 @@ enum PipeCommand {
     }
     var options = try MeasureOptions(arguments, formatOption: nil, timelines: false)
     if !arguments.has("filter") {
-      for option in ["max-accuracy", "max-fix-age", "max-speed", "min-movement", "reanchor-after"] where arguments.value(option) != nil {
+      for option in MeasureOptions.filterThresholdOptions where arguments.value(option) != nil {
         throw .usage("option '--\(option)' sets a capture filter threshold; pass --filter to apply the filter", command: name)
       }
       options.settings.filter = nil

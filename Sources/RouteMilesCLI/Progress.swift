@@ -32,7 +32,7 @@ final class ProgressBar {
     } else if done == total {
       eta = DurationWords.clock(0)
     }
-    console.err("\r[\(bar)] \(done)/\(total) files · \(Self.grouped(Int(rate))) positions/s · ETA \(eta) ")
+    console.err("\r[\(bar)] \(done)/\(total) files · \(MileageLocale.english.formattedCount(Int(rate))) positions/s · ETA \(eta) ")
     drewSomething = true
   }
 
@@ -46,15 +46,5 @@ final class ProgressBar {
   static func seconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return Double(seconds) + Double(attoseconds) / 1e18
-  }
-
-  static func grouped(_ value: Int) -> String {
-    let digits = String(value)
-    var result = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0, (digits.count - index) % 3 == 0 { result += "," }
-      result.append(digit)
-    }
-    return result
   }
 }

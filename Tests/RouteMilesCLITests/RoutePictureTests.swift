@@ -89,7 +89,7 @@ struct RoutePictureTests {
       let svg = try Self.svg(arguments)
       var xs: [Double] = []
       var ys: [Double] = []
-      for path in svg.all where path.name == "path" && path.attributes["class"] == "segment" || path.attributes["class"] == "gap" {
+      for path in svg.all where path.name == "path" && (path.attributes["class"] == "segment" || path.attributes["class"] == "gap") {
         for (x, y) in Self.points(path.attributes["d"] ?? "") {
           xs.append(x)
           ys.append(y)
