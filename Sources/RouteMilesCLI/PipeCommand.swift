@@ -48,6 +48,9 @@ enum PipeCommand {
       for option in MeasureOptions.filterThresholdOptions where arguments.value(option) != nil {
         throw .usage("option '--\(option)' sets a capture filter threshold; pass --filter to apply the filter", command: name)
       }
+      if arguments.has("keep-null-island") {
+        throw .usage("option '--keep-null-island' sets a capture filter rule; pass --filter to apply the filter", command: name)
+      }
       options.settings.filter = nil
     }
     let maximumRecord = try arguments.integer("max-record-bytes", minimum: 1) ?? 256 << 20

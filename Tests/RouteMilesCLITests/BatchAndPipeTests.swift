@@ -127,6 +127,11 @@ struct BatchAndPipeTests {
     let filtered = try CLITestSupport.jsonLines(CLITestSupport.run(["pipe", "--filter"], input: record).output)[0]
     #expect((filtered["rejectedByReason"] as? [String: Int])?["nullIsland"] == 1)
     #expect(CLITestSupport.run(["pipe", "--max-speed", "10"], input: record).status == 64)
+    let keepWithoutFilter = CLITestSupport.run(["pipe", "--keep-null-island"], input: record)
+    #expect(keepWithoutFilter.status == 64)
+    #expect(keepWithoutFilter.error.contains("'--keep-null-island' sets a capture filter rule; pass --filter"))
+    let kept = try CLITestSupport.jsonLines(CLITestSupport.run(["pipe", "--filter", "--keep-null-island"], input: record).output)[0]
+    #expect((kept["rejectedByReason"] as? [String: Int])?["nullIsland"] == nil)
     let long = #"{"id":1,"samples":[\#(String(repeating: #"{"t":0,"lat":0,"lon":0},"#, count: 100))]}"#
     let bounded = try CLITestSupport.jsonLines(CLITestSupport.run(["pipe", "--max-record-bytes", "200"], input: long + "\n" + record).output)
     #expect(bounded.count == 2)
