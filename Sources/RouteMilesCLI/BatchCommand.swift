@@ -169,25 +169,26 @@ struct BatchTable {
     }
   }
 
-  /// The status word of a row: `failed` when the input could not be measured, otherwise
+  /// The status of a row: nil (`failed`) when the input could not be measured, otherwise
   /// RouteQuality's (`RouteQuality.Status`). `truncated`: reading stopped partway (a cut-off or
   /// damaged feed, an interrupted import), so the row has the partial figure of what was read —
   /// the same figure `measure`, `import` and `shifts` give — and the batch exits 1.
-  static func status(_ result: InputResult) -> String {
-    guard let distance = result.measurement?.distance else { return "failed" }
+  static func status(_ result: InputResult) -> RouteQuality.Status? {
+    guard let distance = result.measurement?.distance else { return nil }
     let status = RouteQuality(distance).status
-    if status != .truncated, result.failure != nil { return "failed" }
-    return status.rawValue
+    if status != .truncated, result.failure != nil { return nil }
+    return status
   }
 
   mutating func row(for result: InputResult) -> String {
     shifts += 1
-    let status = Self.status(result)
+    let quality = Self.status(result)
+    let status = quality?.rawValue ?? "failed"
     let distance = result.measurement?.distance
-    switch status {
-    case "failed": failed += 1
-    case "unmeasurable": unmeasurable += 1
-    case "truncated":
+    switch quality {
+    case nil: failed += 1
+    case .unmeasurable: unmeasurable += 1
+    case .truncated:
       truncated += 1
       if distance?.isMeasured == true {
         measured += 1
@@ -195,12 +196,12 @@ struct BatchTable {
       } else {
         unmeasurable += 1
       }
-    case "partial":
+    case .partial:
       measured += 1
       partial += 1
-    default: measured += 1
+    case .measured: measured += 1
     }
-    if status != "failed", let distance, distance.isMeasured {
+    if quality != nil, let distance, distance.isMeasured {
       summedMeters += distance.meters
     }
     switch format {
