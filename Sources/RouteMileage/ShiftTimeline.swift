@@ -156,6 +156,10 @@ public struct ShiftTimeline: Sendable, Hashable {
   public var start: Double? { events.first?.at }
   /// The end instant, once ended.
   public var end: Double? { state == .ended ? events.last?.at : nil }
+  /// The instant a recorded shift's figures are read at: its end, or, for a shift still running
+  /// when the file was written, its last event (the end, when there is one, is the last event);
+  /// 0 before any event. O(1).
+  public var readingInstant: Double { events.last?.at ?? 0 }
   /// [start, end] of an ended shift; nil while it runs (a running shift has no window).
   public var window: ShiftWindow? {
     guard let start, let end else { return nil }

@@ -2,16 +2,10 @@ import RouteFeeds
 import RouteMileage
 
 extension MeasurementJSON {
-  /// The instant a recorded shift's figures are read at: its end, or (still running when the
-  /// file was written) its last event.
-  static func readingInstant(_ timeline: ShiftTimeline) -> Double {
-    timeline.end ?? timeline.events.last?.at ?? 0
-  }
-
   /// The `shift` object: `state`, `start`, `end`, `workingSeconds`, `pausedSeconds`,
   /// `parkedSeconds`, `pauses`, `parks`. Times ISO 8601 UTC; `end` is null while running.
   static func shift(_ timeline: ShiftTimeline) -> JSONObject {
-    let instant = readingInstant(timeline)
+    let instant = timeline.readingInstant
     var json = JSONObject()
     json.set("state", timeline.state.rawValue)
     json.set("start", timeline.start.map(CivilTime.iso8601))
@@ -28,7 +22,7 @@ extension MeasurementJSON {
 extension HumanReport {
   /// One line about the shift's timeline: window, working time, pauses and parks.
   static func shiftLine(_ timeline: ShiftTimeline) -> String {
-    let instant = MeasurementJSON.readingInstant(timeline)
+    let instant = timeline.readingInstant
     let start = timeline.start.map(CivilTime.iso8601) ?? "?"
     let end = timeline.end.map(CivilTime.iso8601) ?? "still running"
     let pauses = timeline.pauseCount

@@ -31,6 +31,14 @@ struct ShiftTimelineTests {
     #expect(timeline.pauseCount == 1)
     #expect(timeline.parkCount == 1)
     #expect(timeline.window == ShiftWindow(start: Self.t0, end: Self.t0 + 4 * Self.h))
+    #expect(timeline.readingInstant == Self.t0 + 4 * Self.h)
+  }
+
+  @Test func aRunningShiftIsReadAtItsLastEvent() throws {
+    let running = try ShiftTimeline([E(.start, at: Self.t0), E(.pause, at: Self.t0 + Self.h)])
+    #expect(running.end == nil)
+    #expect(running.readingInstant == Self.t0 + Self.h)
+    #expect(try ShiftTimeline([]).readingInstant == 0)
   }
 
   @Test func captureRunsWhileRunningAndNotParked() throws {
