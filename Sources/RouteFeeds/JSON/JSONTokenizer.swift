@@ -408,9 +408,3 @@ extension UInt8 {
     (self &- .ascii0) < 10 || self == .asciiMinus || self == .asciiPlus || self == .asciiDot || self | 0x20 == .asciiLowerE
   }
 }
-
-extension JSONTokenizer {
-  /// The bytes the tokenizer holds between chunks (its two scratch buffers' capacities), for
-  /// the tests that check a reader streams in bounded memory.
-  package var heldBytes: Int { raw.capacity + decoded.capacity }
-}
