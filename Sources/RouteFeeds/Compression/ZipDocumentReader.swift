@@ -271,10 +271,8 @@ final class ZipDocumentReader {
   }
 
   static func isKML(_ name: [UInt8]) -> Bool {
-    name.count >= 4 && name.suffix(4).map(lowercased) == Array(".kml".utf8)
+    name.count >= 4 && name.suffix(4).map(\.asciiLowercased) == Array(".kml".utf8)
   }
-
-  private static func lowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
 
   /// The kind an entry is counted under: its extension (`.gpx`), `folder`, or `other`.
   static func kind(_ name: [UInt8]) -> String {
@@ -283,7 +281,7 @@ final class ZipDocumentReader {
     guard let dot = base.lastIndex(of: 0x2E), dot > base.startIndex, (2...8).contains(base.endIndex - dot),
       base[(dot + 1)...].allSatisfy({ $0.isASCIIDigit || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
     else { return "other" }
-    return "." + String(decoding: base[(dot + 1)...].map(lowercased), as: UTF8.self)
+    return "." + String(decoding: base[(dot + 1)...].map(\.asciiLowercased), as: UTF8.self)
   }
 
   private func noDocument() -> FeedError {

@@ -22,7 +22,7 @@ import RouteMileage
 ///
 /// Memory is constant in the feed's size: values the reader needs are capped at 1 KB (longer
 /// is unreadable), names are hashed rather than stored, text it does not need is skipped
-/// without being held, and element depth is a counter (see `GPXElementStack`).
+/// without being held, and element depth is a counter (see `XMLElementStack`).
 ///
 /// - Complexity: O(*n*) in the feed's length, each byte examined once.
 public struct GPXReader: XMLFeedReader {

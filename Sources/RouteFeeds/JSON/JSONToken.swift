@@ -46,7 +46,4 @@ package struct JSONToken {
   /// The content as a `String` (keys and strings; the text of a number). Allocates: for cold
   /// paths (ids, names, the DOM), never per sample.
   package var text: String { String(decoding: bytes, as: UTF8.self) }
-
-  /// Whether the token starts a value that ends later (an object or array).
-  package var opensContainer: Bool { kind == .beginObject || kind == .beginArray }
 }

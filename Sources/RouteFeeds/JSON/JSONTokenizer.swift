@@ -402,15 +402,10 @@ package struct JSONTokenizer {
 }
 
 extension UInt8 {
-  /// A byte that may continue a JSON number (the grammar is checked once the token ends).
+  /// A byte that may continue a JSON number (the grammar is checked once the token ends); also
+  /// where a number ends in Takeout's position text (`TakeoutPointText`).
   @inline(__always)
-  fileprivate var isJSONNumberByte: Bool {
+  var isJSONNumberByte: Bool {
     (self &- .ascii0) < 10 || self == .asciiMinus || self == .asciiPlus || self == .asciiDot || self | 0x20 == .asciiLowerE
   }
-}
-
-extension JSONTokenizer {
-  /// The bytes the tokenizer holds between chunks (its two scratch buffers' capacities), for
-  /// the tests that check a reader streams in bounded memory.
-  package var heldBytes: Int { raw.capacity + decoded.capacity }
 }

@@ -19,7 +19,7 @@ package enum JSONValue: Equatable {
 /// its own stack); errors name the byte offset and line, never the content. A repeated member
 /// name keeps the last value; a number a double cannot hold (`1e999`) is an error.
 package struct JSONParser {
-  package static let maximumDepth = 64
+  package static let maximumDepth = JSONTokenizer.defaultMaximumDepth
 
   package typealias Failure = JSONSyntaxError
 

@@ -36,6 +36,4 @@ public struct IngestPipelining: Sendable, Hashable {
   public static func always(batchCapacity: Int = 4096) -> IngestPipelining {
     IngestPipelining(startAfterChunks: 0, batchCapacity: batchCapacity)
   }
-
-  public var isOff: Bool { startAfterChunks == nil }
 }

@@ -39,14 +39,10 @@ enum TakeoutPointText {
   /// A decimal number starting at `index` (no spaces inside), then an optional degree sign.
   private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, degreeSign: Bool) -> Double? {
     let start = index
-    while index < bytes.count, isNumberByte(bytes[index]) { index += 1 }
+    while index < bytes.count, bytes[index].isJSONNumberByte { index += 1 }
     guard index > start, let value = ByteNumberParser.double(UnsafeBufferPointer(rebasing: bytes[start..<index])) else { return nil }
     if degreeSign, index + 1 < bytes.count, bytes[index] == 0xC2, bytes[index + 1] == 0xB0 { index += 2 }
     return value
-  }
-
-  private static func isNumberByte(_ byte: UInt8) -> Bool {
-    (byte &- .ascii0) < 10 || byte == .asciiMinus || byte == .asciiPlus || byte == .asciiDot || byte | 0x20 == .asciiLowerE
   }
 
   private static func skipSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) {

@@ -64,7 +64,7 @@ public struct TakeoutReader: FeedReader {
   /// The bytes the reader holds between chunks: the tokenizer's buffers, the stack of open
   /// containers and the iOS points waiting for a start time.
   var heldBytes: Int {
-    tokenizer.heldBytes + mapper.roles.capacity * MemoryLayout<TakeoutRole>.stride
+    tokenizer.scratchCapacity + mapper.roles.capacity * MemoryLayout<TakeoutRole>.stride
       + mapper.pendingCapacity * MemoryLayout<TakeoutDocumentMapper.PendingPoint>.stride
   }
 

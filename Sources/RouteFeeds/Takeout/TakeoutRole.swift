@@ -28,14 +28,6 @@ enum TakeoutRole: UInt8 {
     default: false
     }
   }
-
-  /// The roles whose elements are records or entries (each element is counted).
-  var isRecordArray: Bool {
-    switch self {
-    case .entries, .locations, .segments, .path, .signals, .timelineObjects, .rawPathPoints, .waypoints: true
-    default: false
-    }
-  }
 }
 
 /// The member of an open object whose value comes next, as far as the reader cares.

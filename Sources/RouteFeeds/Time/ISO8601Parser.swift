@@ -108,7 +108,8 @@ public enum ISO8601Parser {
 /// (`2025-11-29T08:00:01Z`, `2025-11-29 08:00:01.250Z`, and phone exports' local time with an
 /// offset, `2025-11-29T09:00:01.250+01:00`), with the day remembered between records, so the
 /// calendar arithmetic runs once a day rather than once a fix. Anything else, and every first
-/// sight of a new day, goes to `ISO8601Parser`. The CSV and GPX readers each keep one.
+/// sight of a new day, goes to `ISO8601Parser`. The CSV, GPX, TCX, KML, GeoJSON and Takeout
+/// readers each keep one.
 struct ISO8601DayCache {
   var dayPrefix: UInt64 = 0
   var daySuffix: UInt16 = 0
