@@ -27,14 +27,14 @@
 /// A vehicle standing for minutes while fixes keep arriving is not a gap in capture: the
 /// dropped fixes prove capture ran. So the filter remembers the session's latest fix dropped as
 /// `negligibleMovement` (within `minimumMovement` of the anchor). When a candidate comes more
-/// than `maximumSampleInterval` after the anchor and that remembered fix is no more than the
-/// interval after it, the remembered fix is retained after all, before the candidate is judged,
+/// than `maximumSampleInterval` after the anchor and that remembered fix lies within the interval
+/// of both (so it bridges them), the remembered fix is retained after all, before the candidate is judged,
 /// as a *stop fix* (`keptThroughStop`; moved from `negligibleMovement` to `retained` in the
 /// counts), and becomes the anchor. Through a stop of any length one fix in each interval is
 /// kept, so the retained positions are continuous by the ordinary rule, and the distance
 /// counted across the stop is measured between real positions, never invented: each step is
 /// between two fixes at most the interval apart. A true silence (no fix at all for longer than
-/// the interval) keeps nothing and stays a gap. Stops no longer than the interval keep nothing
+/// the interval, before the stop or after it) keeps nothing across it and stays a gap. Stops no longer than the interval keep nothing
 /// either, so they measure exactly as before.
 ///
 /// ## Re-anchoring
@@ -202,7 +202,7 @@ public struct RouteSampleFilter: Sendable {
     }
     if current.runLength == 0, sample.timestamp - anchor.timestamp > maximumSampleInterval,
       let stationary = current.stationary, stationary.timestamp - anchor.timestamp <= maximumSampleInterval,
-      stationary.timestamp > lastRetainedTimestamp
+      sample.timestamp - stationary.timestamp <= maximumSampleInterval, stationary.timestamp > lastRetainedTimestamp
     {
       anchor = keepThroughStop(stationary, from: anchor)
     }

@@ -86,6 +86,12 @@ struct OverlappingRecordingsTests {
     let both = CLITestSupport.run(["measure", "--track", "1", "--device", "a", "x.gpx"])
     #expect(both.status == 64)
     #expect(both.error.contains("--track and --device each choose one recording: give one of them"))
+    let zero = CLITestSupport.run(["measure", "--track", "0", "x.gpx"])
+    #expect(zero.status == 64)
+    #expect(zero.error.contains("option '--track' needs a track number (1, 2, …), not '0'"))
+    let replay = CLITestSupport.run(["replay", "--track", "1", "x.gpx"])
+    #expect(replay.status == 64)
+    #expect(replay.error.contains("replay plays a feed as one live device; --track and --device are for measure, batch, import and pipe"))
   }
 
   @Test func theRecordingCoveringTheMostTimeIsTheFigure() throws {
@@ -189,11 +195,17 @@ struct OverlappingRecordingsTests {
     let store = directory.appendingPathComponent("shifts.sqlite").path
     let imported = CLITestSupport.run(["import", "--store", store, "--track", "2", path])
     #expect(imported.status == 0, "\(imported.error)")
+    #expect(imported.output.contains("  Stored track 2 only (the file's recordings overlap in time); import another with --track N.\n"))
+    // The other track of the same file is not a duplicate of the first import.
+    let other = CLITestSupport.run(["import", "--store", store, path])
+    #expect(other.output.contains("  Stored track 1 only (the file's recordings overlap in time); import another with --track N.\n"))
+    let again = CLITestSupport.run(["import", "--store", store, "--track", "1", path])
+    #expect(again.output.contains("skipped"))
     let shifts = CLITestSupport.run(["batch", "--format", "jsonl", "--store", store])
-    let stored = try #require(try CLITestSupport.jsonLines(shifts.output).first)
-    // The store holds the chosen recording only: measured again, its figure.
-    #expect((stored["meters"] as? Double).map { $0.rounded() } == 2_950)
-    #expect(stored["summary"] as? String == "1.8 mi recorded")
+    let stored = try CLITestSupport.jsonLines(shifts.output)
+    // The store holds each chosen recording only: measured again, its own figure.
+    #expect(stored.map { ($0["meters"] as? Double).map { $0.rounded() } } == [2_950, 3_245])
+    #expect(stored.map { $0["summary"] as? String } == ["1.8 mi recorded", "2.0 mi recorded"])
   }
 }
 

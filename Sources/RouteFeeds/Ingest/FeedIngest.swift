@@ -180,10 +180,6 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     if sample.horizontalAccuracyIsEstimated { counted.estimatedAccuracy += 1 }
     if session == nil { counted.legacyPositions += 1 }
     spans.note(session: session, timestamp: sample.timestamp)
-    if filtering, order == .arrival, let choice = settings.recordingChoice, spans.names[spans.index(of: session)] != choice {
-      // A live feed plays only the chosen recording.
-      return countOtherRecording()
-    }
     guard filtering else {
       noteTime(sample.timestamp)
       if hasTimeline, !admitByTimeline(sample) { return }

@@ -47,10 +47,6 @@ extension ShiftIngest {
     order == .time && filtering && !deliveredOutOfOrder && separatesRecordings
   }
 
-  mutating func countOtherRecording() {
-    counted.rejected[.otherRecording, default: 0] += 1
-  }
-
   /// The settings a recording measured on its own runs with.
   private var recordingSettings: IngestSettings {
     var settings = settings
