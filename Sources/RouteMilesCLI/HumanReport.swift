@@ -116,7 +116,8 @@ enum HumanReport {
     let flag = isDevice ? "--device ID" : "--track N"
     var first: String
     if measurement.recordingsOverlap {
-      first = "This file holds \(count) recordings that overlap in time: they are measured apart, never added into one figure."
+      let overlap = recordings.count == 2 ? " that overlap in time" : ", some of them overlapping in time"
+      first = "This file holds \(count) recordings\(overlap): they are measured apart, never added into one figure."
     } else {
       first = recordings.count == 1 ? "This file holds 1 recording." : "This file holds \(count) recordings."
     }

@@ -153,6 +153,16 @@ struct OverlappingRecordingsTests {
     #expect((chosenJSON?["meters"] as? Double).map { $0.rounded() } == 2_950)
   }
 
+  @Test func twoPhonesAndAnUntaggedFixAreThreeRecordings() throws {
+    let result = CLITestSupport.run(["measure", try Fixtures.path("takeout/records-two-phones.json")])
+    #expect(
+      result.output.contains(
+        "  This file holds 3 recordings, some of them overlapping in time: they are measured apart, never added into one figure. "
+          + "The figure is device 1234567890's (the one covering the most time); choose another with --device ID.\n"))
+    #expect(result.output.contains("    device -987654321: 1.9 mi recorded, 12 positions.\n"))
+    #expect(result.output.contains("    unnamed recording: No route recorded, 1 position.\n"))
+  }
+
   static func ownTracks(_ trackers: [(tid: String, fixes: [(Double, Double, Double)])]) -> String {
     var lines: [(Double, String)] = []
     for (tid, fixes) in trackers {
