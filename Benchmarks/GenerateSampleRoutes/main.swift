@@ -146,7 +146,9 @@ func preview(_ route: SampleRoute) -> Preview {
     if case .gpx = route.format {
       sample.horizontalAccuracy = (sample.horizontalAccuracy ?? -1) >= 0 ? fix.hdop * SyntheticFix.metersPerHDOP : nil
     }
-    if case .retained(let kept) = filter.consider(sample) {
+    let decision = filter.consider(sample)
+    if let stopFix = filter.keptThroughStop { accumulator.append(stopFix.position) }
+    if case .retained(let kept) = decision {
       let before = accumulator.distance.meters
       accumulator.append(kept.position)
       let step = accumulator.distance.meters - before

@@ -34,6 +34,9 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A zip archive with no KML document in it; `holding` counts what it holds instead, by kind
   /// ("2 .gpx", "1 folder"), never by entry name. Nothing is read.
   case noFeedInArchive(holding: [String])
+  /// `--track` or `--device` named a recording the feed does not hold; `present` lists those it
+  /// does (in file order).
+  case noSuchRecording(asked: FeedRecording, present: [FeedRecording])
 
   /// The line the problem is on, when there is one.
   public var line: Int? {
@@ -42,7 +45,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       .unmappedColumns(let line, _):
       line
     case .unreadableInput, .notAFeed, .nothingReadable, .temporaryStorage, .malformedData, .badCompression, .badArchive,
-      .noFeedInArchive:
+      .noFeedInArchive, .noSuchRecording:
       nil
     }
   }
@@ -62,7 +65,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
   public var stopsReadingPartway: Bool {
     switch self {
     case .malformed, .truncated, .needsDate, .unreadableInput, .malformedData, .badCompression, .badArchive: true
-    case .unmappedColumns, .notAFeed, .nothingReadable, .temporaryStorage, .noFeedInArchive: false
+    case .unmappedColumns, .notAFeed, .nothingReadable, .temporaryStorage, .noFeedInArchive, .noSuchRecording: false
     }
   }
 
@@ -88,6 +91,11 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       "this is a zip archive, not a feed: it holds no KML document (no entry named *.kml)"
         + (holding.isEmpty ? ", no entries at all" : "; it holds \(holding.joined(separator: ", "))")
         + "; routemiles reads a zip only as KMZ; extract the feed files first (unzip FILE)"
+    case .noSuchRecording(let asked, let present):
+      "the feed holds no \(asked): "
+        + (present.isEmpty
+          ? "it is one recording with no track or device names; measure it without --track or --device"
+          : "its recordings are " + present.map(\.description).joined(separator: ", "))
     }
   }
 }

@@ -25,10 +25,16 @@ public protocol FeedSink {
   /// Reported under `notes`; it is neither a record nor an error, so the accounting identity
   /// is untouched. Sinks that do not report can ignore it (the default does nothing).
   mutating func noted(_ reason: FeedReason, line: Int)
+
+  /// Which recording a reader session belongs to (see `FeedRecording`), said once, before the
+  /// session's first position. Sessions never named belong to the file's one unnamed
+  /// recording. Sinks that do not separate recordings can ignore it (the default does nothing).
+  mutating func recording(_ recording: FeedRecording, ofSession session: Int)
 }
 
 extension FeedSink {
   public mutating func noted(_ reason: FeedReason, line: Int) {}
+  public mutating func recording(_ recording: FeedRecording, ofSession session: Int) {}
 }
 
 import RouteMileage

@@ -56,6 +56,11 @@ public struct RouteDistance: Sendable, Hashable {
   /// Metres of the recorded figure gathered in those slow steps: an estimate of its jitter
   /// (a vehicle crawling in traffic adds some true metres here too).
   public var creepingMeters: Double
+  /// Stops longer than the maximum interval that the route runs through because fixes kept
+  /// arriving while the vehicle stood (`RouteSampleFilter`'s stop fixes), in time order. Not
+  /// gaps: capture ran. Only a walk fed by the filter sees them; a stored route measured again
+  /// has the same positions, segments and figure, without this list.
+  public var stops: [RouteStop]
 
   /// Metres of reported accuracy above which a position counts as poorly placed.
   public static let poorAccuracy: Double = 20
@@ -70,8 +75,9 @@ public struct RouteDistance: Sendable, Hashable {
     positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0, floorMeters: Double = 0,
     positionsWithoutAccuracy: Int = 0, positionsWithPoorAccuracy: Int = 0, creepingSeconds: Double = 0,
     creepingMeters: Double = 0, cutOff: RecordingCutOff? = nil,
-    positionsInsidePause: Int = 0, positionsWhileParked: Int = 0
+    positionsInsidePause: Int = 0, positionsWhileParked: Int = 0, stops: [RouteStop] = []
   ) {
+    self.stops = stops
     self.creepingMeters = creepingMeters
     self.positionsWithPoorAccuracy = positionsWithPoorAccuracy
     self.creepingSeconds = creepingSeconds

@@ -59,3 +59,23 @@ public struct RouteSegment: Sendable, Hashable {
   /// Seconds.
   @inlinable public var duration: Double { end - start }
 }
+
+/// A stop the route runs through: the vehicle stood (every fix within the capture filter's
+/// movement threshold) for longer than the maximum interval while fixes kept arriving, so the
+/// filter kept one of them in each interval (`RouteSampleFilter`, Stops). It is not a gap:
+/// capture ran, and the distance across it is measured between retained positions at most the
+/// interval apart.
+public struct RouteStop: Sendable, Hashable {
+  /// Seconds since 1970 (UTC): the last position before the vehicle stood, and the first
+  /// position after the stop fixes (the last stop fix when the stretch ended with them).
+  public var start: Double
+  public var end: Double
+
+  @inlinable public init(start: Double, end: Double) {
+    self.start = start
+    self.end = end
+  }
+
+  /// Seconds.
+  @inlinable public var duration: Double { end - start }
+}

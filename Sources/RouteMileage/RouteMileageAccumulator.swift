@@ -56,6 +56,11 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   @usableFromInline var poorAccuracy: Int = 0
   @usableFromInline var creepingSeconds: Double = 0
   @usableFromInline var creepingMeters: Double = 0
+  /// Stops the walk passed through (see `RouteStop`), and the open one's start while
+  /// `stopOpen`.
+  @usableFromInline var stops: [RouteStop] = []
+  @usableFromInline var stopOpen = false
+  @usableFromInline var stopStart: Double = 0
 
   public init(
     maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval,
@@ -150,6 +155,15 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
         creepingSeconds += seconds
         creepingMeters += step
       }
+      if let measured, measured.throughStop, measured.fromTimestamp == previous.timestamp {
+        if !stopOpen {
+          stopOpen = true
+          stopStart = previous.timestamp
+        }
+      } else if stopOpen {
+        stopOpen = false
+        stops.append(RouteStop(start: stopStart, end: position.timestamp))
+      }
       openSegmentPositions += 1
       usable += 1
       last = position
@@ -197,6 +211,10 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   /// segment is closed; `distance` closes a copy's open segment here too.
   @inlinable
   mutating func closeSegment() {
+    if stopOpen, let last {
+      stopOpen = false
+      stops.append(RouteStop(start: stopStart, end: last.timestamp))
+    }
     if openSegmentPositions >= 2, let last {
       closedSegments.append(
         RouteSegment(
@@ -224,6 +242,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
     let meters = closing.closedMeters
     let floorMeters = closing.closedFloorMeters
     let isolatedCount = closing.isolated
+    let stops = closing.stops
     var allGaps = gaps
     if hasTimeline {
       allGaps += trailingTimelineGaps()
@@ -238,6 +257,6 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       floorMeters: floorMeters, positionsWithoutAccuracy: withoutAccuracy,
       positionsWithPoorAccuracy: poorAccuracy, creepingSeconds: creepingSeconds,
       creepingMeters: creepingMeters,
-      positionsInsidePause: insidePause, positionsWhileParked: whileParked)
+      positionsInsidePause: insidePause, positionsWhileParked: whileParked, stops: stops)
   }
 }

@@ -60,6 +60,7 @@ public struct RouteQuality: Sendable, Hashable {
     case 1: sentences.append("1 gap in capture was left out; no distance is counted across it.")
     case let gaps: sentences.append("\(gaps) gaps in capture were left out; no distance is counted across them.")
     }
+    if let stops = stopSentence { sentences.append(stops) }
     if distance.usesInferredContinuity {
       sentences.append(Self.inferredSentence)
     }
@@ -156,6 +157,21 @@ public struct RouteQuality: Sendable, Hashable {
     "Continuity was inferred from timestamps rather than recorded capture sessions, so gaps in capture may not be visible."
   static let partialSentence =
     "Partial route: any driving outside the recorded stretches is not included."
+
+  /// The stops the route runs through (`RouteDistance.stops`), which are not gaps; nil when
+  /// there are none.
+  ///
+  ///     "1 stop of 5m 01s: positions kept arriving while the vehicle stood, so it is not a gap in capture."
+  public var stopSentence: String? {
+    let stops = distance.stops
+    guard let first = stops.first else { return nil }
+    let arriving = "positions kept arriving while the vehicle stood"
+    if stops.count == 1 {
+      return "1 stop of \(DurationWords.short(first.duration)): \(arriving), so it is not a gap in capture."
+    }
+    let seconds = stops.reduce(0) { $0 + $1.duration }
+    return "\(locale.formattedCount(stops.count)) stops (\(DurationWords.short(seconds)) in all): \(arriving), so they are not gaps in capture."
+  }
 
   /// Where reading stopped, for a cut-off recording.
   public var cutOffSentence: String? {

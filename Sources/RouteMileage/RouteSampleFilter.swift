@@ -22,6 +22,21 @@
 /// Legacy samples (no capture session) are judged against the last retained legacy sample, as
 /// if they were one session.
 ///
+/// ## Stops
+///
+/// A vehicle standing for minutes while fixes keep arriving is not a gap in capture: the
+/// dropped fixes prove capture ran. So the filter remembers the session's latest fix dropped as
+/// `negligibleMovement` (within `minimumMovement` of the anchor). When a candidate comes more
+/// than `maximumSampleInterval` after the anchor and that remembered fix lies within the interval
+/// of both (so it bridges them), the remembered fix is retained after all, before the candidate is judged,
+/// as a *stop fix* (`keptThroughStop`; moved from `negligibleMovement` to `retained` in the
+/// counts), and becomes the anchor. Through a stop of any length one fix in each interval is
+/// kept, so the retained positions are continuous by the ordinary rule, and the distance
+/// counted across the stop is measured between real positions, never invented: each step is
+/// between two fixes at most the interval apart. A true silence (no fix at all for longer than
+/// the interval, before the stop or after it) keeps nothing across it and stays a gap. Stops no longer than the interval keep nothing
+/// either, so they measure exactly as before.
+///
 /// ## Re-anchoring
 ///
 /// The speed rule compares against the last *retained* fix, so one wild fix that gets retained
@@ -95,6 +110,12 @@ public struct RouteSampleFilter: Sendable {
   package private(set) var lastRetainedMeasure = RetainedMeasure(fromTimestamp: .nan, meters: 0, cosineOfLatitude: 1)
   /// Mints the shift's capture session IDs; the ingest stage mints its sessions here too.
   public var sessionMinter: CaptureSessionMinter
+  /// The stop fix the last `consider(_:)` retained before judging its candidate (see Stops), with
+  /// its measured step; nil when it retained none. Whoever walks the retained samples takes it
+  /// before the candidate's own decision.
+  public private(set) var keptThroughStop: RouteSample?
+  /// What the filter measured for `keptThroughStop`.
+  package private(set) var keptThroughStopMeasure = RetainedMeasure(fromTimestamp: .nan, meters: 0, cosineOfLatitude: 1)
 
   /// What the filter measured for a retained sample, for the accumulator to reuse.
   @usableFromInline package struct RetainedMeasure: Sendable {
@@ -105,11 +126,15 @@ public struct RouteSampleFilter: Sendable {
     @usableFromInline package var meters: Double
     /// `GeographicDistance.cosineOfLatitude` of the retained sample.
     @usableFromInline package var cosineOfLatitude: Double
+    /// True for a stop fix: the step stood within the movement threshold while fixes kept
+    /// arriving (see Stops); the walk counts the stop.
+    @usableFromInline package var throughStop: Bool
 
-    package init(fromTimestamp: Double, meters: Double, cosineOfLatitude: Double) {
+    package init(fromTimestamp: Double, meters: Double, cosineOfLatitude: Double, throughStop: Bool = false) {
       self.fromTimestamp = fromTimestamp
       self.meters = meters
       self.cosineOfLatitude = cosineOfLatitude
+      self.throughStop = throughStop
     }
   }
 
@@ -121,6 +146,11 @@ public struct RouteSampleFilter: Sendable {
     var outputSession: CaptureSessionID?
     var runLength = 0
     var runLast = RoutePosition(timestamp: 0, latitude: 0, longitude: 0)
+    /// The latest fix dropped as `negligibleMovement` since the anchor, with its step from the
+    /// anchor and its cosine (see Stops).
+    var stationary: RouteSample?
+    var stationaryMeters = 0.0
+    var stationaryCosine = 1.0
   }
 
   var lastRetainedTimestamp = -Double.infinity
@@ -141,6 +171,7 @@ public struct RouteSampleFilter: Sendable {
   ///
   /// - Complexity: O(1) amortised.
   public mutating func consider(_ sample: RouteSample) -> Decision {
+    keptThroughStop = nil
     let decision = judge(sample)
     switch decision {
     case .retained: counts.retained += 1
@@ -165,9 +196,15 @@ public struct RouteSampleFilter: Sendable {
 
     switchSession(to: sample.captureSession)
     let cosine = GeographicDistance.cosineOfLatitude(position.latitude)
-    guard let anchor = current.anchor else {
+    guard var anchor = current.anchor else {
       current.outputSession = sample.captureSession
       return retain(sample, as: position, cosine: cosine)
+    }
+    if current.runLength == 0, sample.timestamp - anchor.timestamp > maximumSampleInterval,
+      let stationary = current.stationary, stationary.timestamp - anchor.timestamp <= maximumSampleInterval,
+      sample.timestamp - stationary.timestamp <= maximumSampleInterval, stationary.timestamp > lastRetainedTimestamp
+    {
+      anchor = keepThroughStop(stationary, from: anchor)
     }
     let meters = GeographicDistance.meters(
       fromLatitude: anchor.latitude, longitude: anchor.longitude, cosineOfLatitude: current.anchorCosine,
@@ -194,11 +231,31 @@ public struct RouteSampleFilter: Sendable {
       return .rejected(.speed)
     }
     current.runLength = 0
-    if meters < minimumMovement { return .rejected(.negligibleMovement) }
+    if meters < minimumMovement {
+      current.stationary = sample
+      current.stationaryMeters = meters
+      current.stationaryCosine = cosine
+      return .rejected(.negligibleMovement)
+    }
     let decision = retain(sample, as: position, cosine: cosine)
     lastRetainedMeasure.fromTimestamp = anchor.timestamp
     lastRetainedMeasure.meters = meters
     return decision
+  }
+
+  /// Retains the session's remembered stationary fix as a stop fix (see Stops), moving it from
+  /// `negligibleMovement` to `retained`; returns it as the new anchor.
+  private mutating func keepThroughStop(_ stationary: RouteSample, from anchor: RoutePosition) -> RoutePosition {
+    let meters = current.stationaryMeters
+    guard case .retained(let kept) = retain(stationary, as: stationary.position, cosine: current.stationaryCosine) else {
+      return anchor
+    }
+    counts[.negligibleMovement] -= 1
+    counts.retained += 1
+    keptThroughStop = kept
+    keptThroughStopMeasure = RetainedMeasure(
+      fromTimestamp: anchor.timestamp, meters: meters, cosineOfLatitude: current.stationaryCosine, throughStop: true)
+    return stationary.position
   }
 
   /// Whether `next` is reachable from `previous` within the speed limit.
@@ -215,6 +272,7 @@ public struct RouteSampleFilter: Sendable {
     current.anchor = position
     current.anchorCosine = cosine
     current.runLength = 0
+    current.stationary = nil
     lastRetainedTimestamp = sample.timestamp
     return .retained(kept)
   }

@@ -18,6 +18,7 @@ enum HumanReport {
       // Said here too, not only on standard error: the report must name why (never a coordinate).
       lines.append(failure.stopsReadingPartway ? "  Why reading stopped: \(failure)." : "  Not measured: \(failure).")
     }
+    lines.append(contentsOf: recordingLines(measurement, locale: locale, explain: explain))
     if let timeline = result.timeline { lines.append("  " + shiftLine(timeline)) }
     lines.append("  " + ingestSummary(measurement.report, format: measurement.format, locale: locale))
     let distance = measurement.distance
@@ -95,7 +96,52 @@ enum HumanReport {
             + "(\(DurationWords.short(gap.duration)))")
       }
     }
+    if !distance.stops.isEmpty {
+      lines.append("  Stops (measured through; not gaps):")
+      for (index, stop) in distance.stops.enumerated() {
+        lines.append(
+          "    \(index + 1). \(CivilTime.iso8601(stop.start)) → \(CivilTime.iso8601(stop.end)) (\(DurationWords.short(stop.duration)))")
+      }
+    }
     return lines
+  }
+
+  /// The recordings measured apart (overlapping in time, or one chosen): which one the figure
+  /// is, how to choose another, and each one's own figure (with `explain`, its times too).
+  static func recordingLines(_ measurement: FeedMeasurement, locale: MileageLocale, explain: Bool) -> [String] {
+    let recordings = measurement.recordings
+    guard !recordings.isEmpty else { return [] }
+    let count = locale.formattedCount(recordings.count)
+    let isDevice = recordings.contains { if case .device? = $0.recording { true } else { false } }
+    let flag = isDevice ? "--device ID" : "--track N"
+    var first: String
+    if measurement.recordingsOverlap {
+      let overlap = recordings.count == 2 ? " that overlap in time" : ", some of them overlapping in time"
+      first = "This file holds \(count) recordings\(overlap): they are measured apart, never added into one figure."
+    } else {
+      first = recordings.count == 1 ? "This file holds 1 recording." : "This file holds \(count) recordings."
+    }
+    if let chosen = recordings.first(where: \.isChosen) {
+      let why = measurement.recordingChosen ? "as chosen" : "the one covering the most time"
+      first += " The figure is \(label(chosen.recording))'s (\(why))"
+      first += recordings.count > 1 ? "; choose another with \(flag)." : "."
+    }
+    var lines = ["  " + first]
+    for recording in recordings {
+      var text = "    \(label(recording.recording))\(recording.isChosen ? " (the figure)" : ""): "
+        + RouteQuality(recording.distance, locale: locale).line
+        + ", \(locale.formattedCount(recording.positions)) \(recording.positions == 1 ? "position" : "positions")"
+      if explain, let first = recording.first, let last = recording.last {
+        text += ", \(CivilTime.iso8601(first)) → \(CivilTime.iso8601(last)) (\(DurationWords.short(last - first)))"
+      }
+      lines.append(text + ".")
+    }
+    return lines
+  }
+
+  /// `track 2`, `device 1234`, or `unnamed recording` for positions of no named one.
+  static func label(_ recording: FeedRecording?) -> String {
+    recording.map(\.description) ?? "unnamed recording"
   }
 
   /// `negligibleMovement` → `negligible movement`.

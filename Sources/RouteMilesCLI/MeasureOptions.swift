@@ -14,7 +14,7 @@ struct MeasureOptions {
   /// Value-taking options these commands accept.
   static let valueOptions: Set<String> = [
     "input-format", "date", "columns", "locale", "max-interval", "max-accuracy", "max-fix-age",
-    "max-speed", "min-movement", "reanchor-after", "shift-start", "shift-end",
+    "max-speed", "min-movement", "reanchor-after", "shift-start", "shift-end", "track", "device",
   ]
   /// Flags these commands accept.
   static let flagOptions: Set<String> = ["no-filter", "keep-null-island"]
@@ -31,6 +31,10 @@ struct MeasureOptions {
                               overrides the dates in the log (midnight rollover still applies).
       --columns SPEC          CSV column mapping, e.g. 'timestamp=Time,latitude=3,longitude=4'
                               (see docs/formats/csv.md).
+      --track N               Measure only track N (GPX, TCX, KML; 1-based in file order).
+      --device ID             Measure only device ID (Takeout deviceTag, OwnTracks tracker).
+                              Without either, recordings that overlap in time are measured
+                              apart and the one covering the most time is the figure.
 
     Measuring:
       --no-filter             Measure rows as stored: no capture filter, only the calculator's
@@ -82,6 +86,20 @@ struct MeasureOptions {
       } catch {
         throw .usage("option '--columns': \(error)", command: command)
       }
+    }
+    switch (arguments.value("track"), arguments.value("device")) {
+    case (nil, nil):
+      break
+    case (let text?, nil):
+      guard let number = Int(text), number >= 1 else {
+        throw .usage("option '--track' needs a track number (1, 2, …), not '\(text)'", command: command)
+      }
+      settings.recordingChoice = .track(number)
+    case (nil, let id?):
+      guard !id.isEmpty else { throw .usage("option '--device' needs a device ID", command: command) }
+      settings.recordingChoice = .device(id)
+    default:
+      throw .usage("--track and --device each choose one recording: give one of them", command: command)
     }
     if let identifier = arguments.value("locale") {
       locale = try Self.locale(identifier, command: command)

@@ -6,7 +6,7 @@ import RouteMileage
 /// ```
 /// {"source","format","meters","miles","floorMeters","floorMiles","segmentCount","gapCount","usablePositionCount",
 ///  "usesInferredContinuity","isMeasured","isPartial","summary","floorSummary","unmeasurable","details",
-///  "inputRows","rejectedByReason","ingest":{…},"shift":{…}?,"window":{…}?,"segments":[…],"gaps":[…],"error"}
+///  "inputRows","rejectedByReason","ingest":{…},"shift":{…}?,"window":{…}?,"segments":[…],"gaps":[…],"stops":[…],"recordings":[…],"recordingsOverlap","error"}
 /// ```
 /// (`shift` only with a timeline, `window` only when there is one.)
 /// Times are ISO 8601 UTC. `inputRows` and `rejectedByReason` repeat `ingest.records` and
@@ -58,6 +58,34 @@ enum MeasurementJSON {
         object.set("seconds", gap.duration)
         return object
       })
+    json.set(
+      "stops",
+      distance.stops.map { stop in
+        var object = JSONObject()
+        object.set("start", CivilTime.iso8601(stop.start))
+        object.set("end", CivilTime.iso8601(stop.end))
+        object.set("seconds", stop.duration)
+        return object
+      })
+    json.set(
+      "recordings",
+      measurement.recordings.map { recording in
+        var object = JSONObject()
+        object.set("label", recording.recording?.description)
+        switch recording.recording {
+        case .track(let number)?: object.set("track", number)
+        case .device(let id)?: object.set("device", id)
+        case nil: break
+        }
+        object.set("first", recording.first.map(CivilTime.iso8601))
+        object.set("last", recording.last.map(CivilTime.iso8601))
+        object.set("positions", recording.positions)
+        object.set("meters", recording.distance.measurement?.meters)
+        object.set("summary", RouteQuality(recording.distance, locale: locale).line)
+        object.set("chosen", recording.isChosen)
+        return object
+      })
+    json.set("recordingsOverlap", measurement.recordingsOverlap)
     json.set("error", result.failure)
     return json
   }

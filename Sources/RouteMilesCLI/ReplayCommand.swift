@@ -85,6 +85,10 @@ enum ReplayCommand {
       return ExitCode.success
     }
     let options = try MeasureOptions(arguments)
+    if options.settings.recordingChoice != nil {
+      // A live feed has no recordings to choose between: it is what one device sends.
+      throw .usage("replay plays a feed as one live device; --track and --device are for measure, batch, import and pipe", command: name)
+    }
     guard options.settings.filter != nil else {
       throw .usage("replay captures through the filter; --no-filter does not apply", command: name)
     }

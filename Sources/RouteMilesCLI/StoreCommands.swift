@@ -132,6 +132,11 @@ enum ImportCommand {
       let state = input.failure == nil ? "" : " (truncated: reading stopped before the end of the feed)"
       var text = "\(input.source) → \(shift)\(state)\n  \(quality.line)\n"
       if let sentence = quality.cutOffSentence { text += "  \(sentence)\n" }
+      if let chosen = measurement.recordings.first(where: \.isChosen), measurement.recordings.count > 1 {
+        let why = measurement.recordingsOverlap ? "the file's recordings overlap in time" : "as chosen"
+        let flag = if case .device? = chosen.recording { "--device ID" } else { "--track N" }
+        text += "  Stored \(HumanReport.label(chosen.recording)) only (\(why)); import another with \(flag).\n"
+      }
       return text + "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
     }
   }
@@ -181,7 +186,14 @@ enum ImportCommand {
     }
     // A cut-off feed's hash is of the whole file: the bytes past where reading stopped are
     // read into it too (a file that cannot be read to its end gets no hash, so no duplicate).
-    let contentHash = failure == nil || drain(&bytes) ? bytes.hash.finalize() : nil
+    let readToTheEnd = failure == nil || drain(&bytes)
+    var hash = bytes.hash
+    if let chosen = measurement.recordings.first(where: \.isChosen)?.recording {
+      // Recordings measured apart: the shift is the chosen one's, so each recording of one file
+      // is its own content (importing track 2 after track 1 is no duplicate).
+      hash.update(Array("\nrecording \(chosen)".utf8))
+    }
+    let contentHash = readToTheEnd ? hash.finalize() : nil
     if !allowDuplicate, let contentHash, let existing = try store.completeShift(withContentHash: contentHash) {
       // The same content is already a finished (or truncated) shift: this import leaves
       // nothing behind.

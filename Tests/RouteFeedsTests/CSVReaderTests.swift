@@ -45,8 +45,9 @@ import Testing
   static let realFiles: [RealFile] = [
     RealFile(
       name: "gpsbabel_70mai-a810-dashcam-car.csv", records: 7140,
-      filteredMeters: 141_473.554, filteredRetained: 5589,
-      filteredRejected: ["noFix": 2, "duplicate": 548, "negligibleMovement": 1001],
+      // Two stops longer than 120 s with fixes arriving (README, Stops): 4 stop fixes.
+      filteredMeters: 141_490.231, filteredRetained: 5593,
+      filteredRejected: ["noFix": 2, "duplicate": 548, "negligibleMovement": 997],
       unfilteredMeters: 141_573.995, unfilteredUsable: 6590, unfilteredSegments: 4, unfilteredGaps: 3,
       readerRejected: ["noFix": 2], sessions: 4),
     RealFile(
@@ -56,7 +57,8 @@ import Testing
       sessions: 0, ignored: ["comment": 2]),
     RealFile(
       name: "gpsbabel_iblue747.csv", records: 747,
-      filteredMeters: 67_565.916, filteredRetained: 713, filteredRejected: ["negligibleMovement": 34],
+      // Two stops with fixes arriving: one stop fix each (README, Stops).
+      filteredMeters: 67_637.646, filteredRetained: 714, filteredRejected: ["negligibleMovement": 33],
       unfilteredMeters: 67_742.334, unfilteredUsable: 747, unfilteredSegments: 11, unfilteredGaps: 17,
       sessions: 0),
     RealFile(

@@ -48,13 +48,15 @@ import Testing
     // records.
     GPXRealFile(
       "takeout/records-two-phones.json", records: 33, estimatedAccuracy: 0,
-      // Filtered, the 1,500 m cell fix is rejected for its accuracy.
+      // Two phones in one car: two recordings that overlap in time, measured apart; the figure
+      // is the first phone's (it covers the most time), the second's 13 positions are
+      // `otherRecording`. (The 1,500 m cell fix, untagged, is a recording of its own.)
       filtered: .init(
-        retained: 27, rejected: ["missingTime": 1, "coordinateOutOfRange": 1, "missingPosition": 1, "accuracy": 1], sessions: 3,
-        meters: 559.376, segments: 1, gaps: 24),
+        retained: 15, rejected: ["missingTime": 1, "coordinateOutOfRange": 1, "missingPosition": 1, "otherRecording": 13], sessions: 3,
+        meters: 3635.942, segments: 2, gaps: 1),
       unfiltered: .init(
-        retained: 28, rejected: ["missingTime": 1, "coordinateOutOfRange": 1, "missingPosition": 1], sessions: 3, meters: 559.376,
-        segments: 1, gaps: 25)),
+        retained: 15, rejected: ["missingTime": 1, "coordinateOutOfRange": 1, "missingPosition": 1, "otherRecording": 13], sessions: 3,
+        meters: 3635.942, segments: 2, gaps: 1)),
   ]
 
   /// What each file holds besides its records, by reason.
@@ -78,13 +80,17 @@ import Testing
     try GPXRealFile.expectEveryFixture(
       in: [("realdata/takeout", ".json", "realdata/takeout/"), ("takeout", ".json", "takeout/")], pinnedBy: Self.files)
     // The files the acceptance-rule test below is run on: a filter of this table, never empty.
-    #expect(Self.files.filter { $0.unfiltered.meters != nil }.count == 3)
+    #expect(Self.bracketed.count == 2)
   }
+
+  /// The files measured as one route (two phones that overlap in time are two routes, each
+  /// figure its own phone's; `interleavedDevicesNeverZigzag` checks them).
+  static let bracketed = files.filter { $0.unfiltered.meters != nil && $0.unfiltered.rejected["otherRecording"] == nil }
 
   /// The acceptance rule: every timed position is read, and the unfiltered figure lies between
   /// the sum of the within-session steps of 120 s or less and the line joining every point in
   /// the order read.
-  @Test(arguments: files.filter { $0.unfiltered.meters != nil })
+  @Test(arguments: bracketed)
   func unfilteredFigureLiesBetweenTheSessionSumAndTheJoinedLine(_ file: GPXRealFile) throws {
     try file.expectUnfilteredFigureBracketed(by: Self.read(try Fixtures.bytes(file.name)))
   }
@@ -154,8 +160,13 @@ import Testing
     let withoutTags = FeedIngest.measure(&untagged, settings: IngestSettings(filter: nil))
     #expect(withoutTags.report.failure == nil)
     #expect(withoutTags.report.sessions == 1)
-    #expect(abs(withTags.distance.meters - 559.376) < 0.5)
-    #expect(withoutTags.distance.meters > 4 * withTags.distance.meters, "\(withoutTags.distance.meters) m joined across phones")
+    // The two phones are two recordings that overlap in time: each measured on its own, the
+    // first phone's drive is the figure, never added to the second's.
+    #expect(abs(withTags.distance.meters - 3_635.942) < 0.5)
+    #expect(withTags.recordings.map { ($0.distance.meters * 1000).rounded() / 1000 } == [3_635.942, 3_076.511, 0])
+    #expect(withTags.recordings.map(\.isChosen) == [true, false, false])
+    #expect(withoutTags.recordings.isEmpty)
+    #expect(withoutTags.distance.meters > withTags.distance.meters, "\(withoutTags.distance.meters) m joined across phones")
   }
 
   // MARK: Every construct

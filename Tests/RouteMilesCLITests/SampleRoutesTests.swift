@@ -27,21 +27,24 @@ struct SampleRoutesMeasureTests {
       file: "clean-2h-drive.gpx", meters: 58_437.198, segments: 1, gaps: 0, usable: 5_059, inferred: false,
       summary: "36.3 mi recorded", records: 7_201, rejected: ["negligibleMovement": 2_142], errors: 0, reanchored: 0),
     Expected(
-      file: "shift-12h-gaps.gpx", meters: 305_409.907, segments: 12, gaps: 11, usable: 5_306, inferred: false,
+      // Its 7 silences were stops with fixes arriving (the parked lunch, deliveries): 8 stops
+      // now, each carried by stop fixes (README, Stops); the 4 session changes stay gaps.
+      file: "shift-12h-gaps.gpx", meters: 305_479.520, segments: 5, gaps: 4, usable: 5_309, inferred: false,
       summary: "189.8 mi recorded · partial route", records: 7_970,
-      rejected: ["accuracy": 17, "negligibleMovement": 2_644, "speed": 3], errors: 0, reanchored: 0),
+      rejected: ["accuracy": 17, "negligibleMovement": 2_641, "speed": 3], errors: 0, reanchored: 0),
     Expected(
-      file: "shift-12h-gaps.nmea", meters: 305_408.648, segments: 12, gaps: 11, usable: 5_305, inferred: false,
+      file: "shift-12h-gaps.nmea", meters: 305_479.394, segments: 5, gaps: 4, usable: 5_309, inferred: false,
       summary: "189.8 mi recorded · partial route", records: 7_982,
-      rejected: ["accuracy": 17, "negligibleMovement": 2_645, "noFix": 12, "speed": 3], errors: 0, reanchored: 0),
+      rejected: ["accuracy": 17, "negligibleMovement": 2_641, "noFix": 12, "speed": 3], errors: 0, reanchored: 0),
     Expected(
       file: "legacy-no-session.csv", meters: 39_471.424, segments: 2, gaps: 1, usable: 2_835, inferred: true,
       summary: "24.5 mi recorded · partial route", records: 4_441, rejected: ["negligibleMovement": 1_606], errors: 0,
       reanchored: 0),
     Expected(
-      file: "fix-loss-midnight.nmea", meters: 27_142.381, segments: 3, gaps: 2, usable: 2_100, inferred: false,
+      // The stop across midnight is a stop (one stop fix), the fix loss a silence.
+      file: "fix-loss-midnight.nmea", meters: 27_149.052, segments: 2, gaps: 1, usable: 2_101, inferred: false,
       summary: "16.9 mi recorded · partial route", records: 3_302,
-      rejected: ["negligibleMovement": 1_016, "noFix": 185], errors: 1, reanchored: 0),
+      rejected: ["negligibleMovement": 1_015, "noFix": 185], errors: 1, reanchored: 0),
     Expected(
       // Judged in time order: the 14 late rows are measured in place and the 16 duplicated
       // rows are `duplicate`, so it lands 0.6 m above the domain preview (stored order).
@@ -52,8 +55,8 @@ struct SampleRoutesMeasureTests {
     // Measured with its sidecar, shift-timeline.timeline.jsonl: 179 fixes inside the paused
     // break and 359 inside the parked lunch are counted, not measured.
     Expected(
-      file: "shift-timeline.csv", meters: 68_866.456, segments: 5, gaps: 4, usable: 1_151, inferred: false,
-      summary: "42.8 mi recorded · partial route", records: 2_161, rejected: ["negligibleMovement": 472], errors: 0,
+      file: "shift-timeline.csv", meters: 68_917.307, segments: 3, gaps: 2, usable: 1_153, inferred: false,
+      summary: "42.8 mi recorded · partial route", records: 2_161, rejected: ["negligibleMovement": 470], errors: 0,
       reanchored: 0, notCaptured: 538),
   ]
 
@@ -99,13 +102,15 @@ extension SampleRoutesMeasureTests {
     #expect(shift["pausedSeconds"] as? Double == 900)
     #expect(shift["parkedSeconds"] as? Double == 1_800)
     let kinds = (json["gaps"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
-    #expect(kinds == ["silence", "parked", "silence", "pause"])
+    // Two traffic stops longer than 120 s are stops, not silences; the park and the pause are gaps.
+    #expect(kinds == ["parked", "pause"])
+    #expect((json["stops"] as? [[String: Any]])?.count == 2)
     let ingest = try #require(json["ingest"] as? [String: Any])
     #expect(ingest["positionsInsidePause"] as? Int == 179)
     #expect(ingest["positionsWhileParked"] as? Int == 359)
     // Without it, the same file measures the standing vehicle's jitter and sees no pause.
     let plain = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--no-timeline", path]).output)[0]
-    #expect(abs((plain["meters"] as? Double ?? 0) - 69_449.935) < 0.01)
+    #expect(abs((plain["meters"] as? Double ?? 0) - 69_554.278) < 0.01)
     #expect(plain["shift"] == nil)
   }
 }

@@ -157,9 +157,12 @@ struct TimelineAcceptanceTests {
     let plain = try Self.measure([files.feed])
     #expect(plain["shift"] == nil)
     #expect(plain["window"] == nil)
-    // The only break is the parked vehicle's silence (the filter keeps no standing fix).
+    // The park is a stop (fixes kept arriving; stop fixes carry it). The feed then resumes
+    // where the vehicle would have been had it not stopped, 6 km on in 5 s: the filter rejects
+    // that jump for its speed and re-anchors, so the only break is a session change.
     let gaps = try #require(plain["gaps"] as? [[String: Any]])
-    #expect(gaps.compactMap { $0["kind"] as? String } == ["silence"])
+    #expect(gaps.compactMap { $0["kind"] as? String } == ["sessionChange"])
+    #expect((plain["stops"] as? [[String: Any]])?.first?["start"] as? String == "2025-11-04T11:00:00Z")
     #expect((plain["ingest"] as? [String: Any])?["positionsInsidePause"] == nil)
   }
 

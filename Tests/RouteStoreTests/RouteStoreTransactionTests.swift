@@ -123,7 +123,11 @@ struct RouteStoreTransactionTests {
       #expect(record.sampleCount == measured.report.retained)
       #expect(record.sampleCount < route.count)
       #expect(record.window == settingsWindow)
-      #expect(storeTestIdentical(try store.measure(shift: id), measured.distance))
+      // The store holds the stop fixes but not that they were: the same positions, segments and
+      // figure, without the list of stops.
+      var expected = measured.distance
+      expected.stops = []
+      #expect(storeTestIdentical(try store.measure(shift: id), expected))
     }
   }
 

@@ -18,6 +18,9 @@ struct GPXTrackBuilder: XMLDocumentMapper {
 
   /// The ordinal of the current `trkseg`; -1 before the first.
   private(set) var segment = -1
+  /// The 1-based number of the current `trk` (its recording, `FeedRecording.track`); 0 before
+  /// the first.
+  private(set) var track = 0
   /// Whether a `trkpt` is open (its start tag read, its end not yet).
   private(set) var pointIsOpen = false
   private var line = 0
@@ -74,7 +77,9 @@ struct GPXTrackBuilder: XMLDocumentMapper {
       return role
     case .gpx:
       switch key {
-      case GPXName.trk: return .track
+      case GPXName.trk:
+        track += 1
+        return .track
       case GPXName.rte: return .route
       case GPXName.wpt:
         sink.rejected(.waypoint, line: line)
@@ -84,6 +89,7 @@ struct GPXTrackBuilder: XMLDocumentMapper {
     case .track:
       guard key == GPXName.trkseg else { return .skipped }
       segment += 1
+      sink.recording(.track(track), ofSession: segment)
       return .segment
     case .route:
       if key == GPXName.rtept { sink.rejected(.routePoint, line: line) }

@@ -23,6 +23,10 @@ public struct IngestSettings: Sendable {
   /// Whether reading and measuring run on two threads (`IngestPipelining`); the measurement is
   /// bit-identical either way. Off by default: `routemiles measure` turns it on.
   public var pipelining: IngestPipelining = .off
+  /// The recording to measure (`--track N`, `--device ID`); nil measures a file's recordings as
+  /// one route unless two overlap in time, then the one covering the most time (see
+  /// `RecordingSpans`).
+  public var recordingChoice: FeedRecording?
 
   public init(
     filter: RouteSampleFilter? = RouteSampleFilter(),
@@ -51,11 +55,20 @@ public struct FeedMeasurement: Sendable, Hashable {
   public var format: FeedFormat
   public var distance: RouteDistance
   public var report: IngestReport
+  /// Every recording of the file with its own figure, when they were measured apart (two
+  /// overlapped in time, or one was chosen); empty when the file was measured as one route.
+  public var recordings: [FeedRecordingSummary]
+  /// Whether two of `recordings` overlap in time (else they were measured apart because one was
+  /// chosen).
+  public var recordingsOverlap = false
+  /// Whether the recording measured was chosen (`IngestSettings.recordingChoice`).
+  public var recordingChosen = false
 
-  public init(format: FeedFormat, distance: RouteDistance, report: IngestReport) {
+  public init(format: FeedFormat, distance: RouteDistance, report: IngestReport, recordings: [FeedRecordingSummary] = []) {
     self.format = format
     self.distance = distance
     self.report = report
+    self.recordings = recordings
   }
 }
 
@@ -136,8 +149,16 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   var sortFailure: FeedError?
   var previousOrdered: TimeOrderedSample?
   var outliers: TimeOutlierState
+  /// The file's recordings and their time spans (see `RecordingSpans`).
+  var spans = RecordingSpans()
+  /// The recording of each position kept with the filter off, beside `unfiltered`.
+  var unfilteredRecordings: [Int32] = []
+  let settings: IngestSettings
+  /// The recordings measured apart, once `finish()` did (see `ShiftIngest+Recordings.swift`).
+  var separated: SeparatedRecordings?
 
   public init(settings: IngestSettings, retained: Retained, order: IngestOrder = .arrival) {
+    self.settings = settings
     filter = settings.filter
     filtering = settings.filter != nil
     if filter != nil { filter?.maximumSampleInterval = settings.maximumSampleInterval }
@@ -158,6 +179,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     counted.records += 1
     if sample.horizontalAccuracyIsEstimated { counted.estimatedAccuracy += 1 }
     if session == nil { counted.legacyPositions += 1 }
+    spans.note(session: session, timestamp: sample.timestamp)
     guard filtering else {
       noteTime(sample.timestamp)
       if hasTimeline, !admitByTimeline(sample) { return }
@@ -165,6 +187,10 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
       sample.captureSession = captureSession(for: timelineSessionKey(session))
       counted.retained += 1
       unfiltered.append(sample.position)
+      let recording = spans.index(of: session)
+      unfilteredRecordings.append(Int32(truncatingIfNeeded: recording))
+      // Another recording than the one chosen is measured for the list, not kept.
+      if let choice = settings.recordingChoice, spans.names[recording] != choice { return }
       retainedSink.retain(sample)
       return
     }
@@ -204,6 +230,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
       guard var sorter else { break }
       self.sorter = nil
       var cursor = try sorter.sorted()
+      if separatesRecordings { return try measureApart(&cursor) }
       var sinceChunk = 0
       while let item = try cursor.next() {
         deduplicateAndCluster(item)
@@ -261,7 +288,13 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     if hasTimeline, !admitByTimeline(item.sample) { return }
     var sample = item.sample
     sample.captureSession = captureSession(for: item.session)
-    if case .retained(let kept)? = filter?.consider(sample), let measured = filter?.lastRetainedMeasure {
+    let decision = filter?.consider(sample)
+    if let stopFix = filter?.keptThroughStop, let measured = filter?.keptThroughStopMeasure {
+      // A fix dropped during a stop, kept after all to carry continuity through it.
+      accumulator.append(stopFix.position, measured: measured)
+      retainedSink.retain(stopFix)
+    }
+    if case .retained(let kept)? = decision, let measured = filter?.lastRetainedMeasure {
       // The filter measured the step and the cosine when it retained the sample; reuse them.
       accumulator.append(kept.position, measured: measured)
       retainedSink.retain(kept)
@@ -296,6 +329,10 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     counted.notes[reason, default: 0] += 1
   }
 
+  public mutating func recording(_ recording: FeedRecording, ofSession session: Int) {
+    spans.declare(recording, session: session)
+  }
+
   /// The account of everything judged so far, the filter's counts included: `retained`,
   /// `reanchored` and the filter's rejections are the filter's own tallies when it is on, so the
   /// report balances at any moment, not only in `measurement(format:)`. Its `format` is nil.
@@ -310,6 +347,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
         report.rejected[FeedReason(reason.rawValue), default: 0] += count
       }
     }
+    if let separated { report.absorb(separated) }
     return report
   }
 
@@ -317,15 +355,20 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   public func measurement(format: FeedFormat) -> FeedMeasurement {
     var report = report
     report.format = format
+    if filter == nil, separatesRecordings { return unfilteredApart(format: format, report: report) }
     let distance: RouteDistance
-    if filter != nil {
+    if let separated {
+      distance = separated.chosenDistance
+    } else if filter != nil {
       distance = accumulator.distance
     } else {
       distance =
         timeline.map { calculator.distance(of: unfiltered, timeline: $0) }
         ?? calculator.distance(of: unfiltered, covering: window)
     }
-    return FeedMeasurement(format: format, distance: distance, report: report)
+    var measurement = FeedMeasurement(format: format, distance: distance, report: report, recordings: separated?.summaries ?? [])
+    if separated != nil { noteRecordingChoice(&measurement) }
+    return measurement
   }
 }
 
@@ -368,14 +411,17 @@ public enum FeedIngest {
     var firstCount = first.count
     var failure = first.failure
     let detected = first.format
-    let order: IngestOrder = settings.filter == nil ? .arrival : (source.isRewindable ? .time : .timeSorted)
+    let order: IngestOrder =
+      settings.filter == nil ? .arrival : (source.isRewindable && settings.recordingChoice == nil ? .time : .timeSorted)
     var ingest = ShiftIngest(settings: settings, retained: retained, order: order)
     defer { retained = ingest.retainedSink }
     if let failure {
       return concluded(ingest.measurement(format: detected), failure: failure)
     }
     failure = try pass(detected, options, settings.pipelining, &source, &ingest, buffer, firstCount)
-    if ingest.deliveredOutOfOrder {
+    // A file out of time order, or one whose recordings overlap, is read again and sorted:
+    // sorted, the recordings' spans are known before any position is judged.
+    if ingest.deliveredOutOfOrder || ingest.needsSeparateRecordings {
       var sink = ingest.retainedSink
       try sink.restart()
       ingest = ShiftIngest(settings: settings, retained: sink, order: .timeSorted)
@@ -387,7 +433,11 @@ public enum FeedIngest {
         failure = error
       }
     }
-    return concluded(ingest.measurement(format: detected), failure: failure)
+    let measurement = ingest.measurement(format: detected)
+    if failure == nil, let choice = settings.recordingChoice, !measurement.recordings.contains(where: \.isChosen) {
+      failure = .noSuchRecording(asked: choice, present: ingest.spans.names.compactMap { $0 })
+    }
+    return concluded(measurement, failure: failure)
   }
 
   /// One read of the feed through the reader for `format`.

@@ -35,6 +35,7 @@ struct KMLTrackBuilder: XMLDocumentMapper {
       switch (length, prefix) {
       case (5, KMLName.track):
         track += 1
+        sink.recording(.track(track + 1), ofSession: track)
         return .track
       case (10, KMLName.lineString): return .lineString
       case (5, KMLName.point):

@@ -76,11 +76,13 @@ struct OwnTracksMessage {
     let sample = RouteSample(
       timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracy: fields.accuracy.value, speed: speed,
       course: course, altitude: fields.altitude.value)
-    sink.position(sample, session: session(tracker), line: number)
+    let session = session(tracker, into: &sink)
+    sink.position(sample, session: session, line: number)
   }
 
-  /// The session ordinal of a tracker, in order of first appearance.
-  private mutating func session(_ tracker: String) -> Int {
+  /// The session ordinal of a tracker, in order of first appearance; a new tracker is named to
+  /// the sink as its recording (`FeedRecording.device`).
+  private mutating func session(_ tracker: String, into sink: inout some FeedSink) -> Int {
     if tracker == lastTracker, !sessions.isEmpty { return lastSession }
     let ordinal: Int
     if let known = sessions[tracker] {
@@ -88,6 +90,10 @@ struct OwnTracksMessage {
     } else {
       ordinal = sessions.count
       sessions[tracker] = ordinal
+      // The tracker's ID as the file writes it (`tid`, else `topic`); none: the unnamed one.
+      if let colon = tracker.firstIndex(of: ":") {
+        sink.recording(.device(String(tracker[tracker.index(after: colon)...])), ofSession: ordinal)
+      }
     }
     lastTracker = tracker
     lastSession = ordinal

@@ -23,6 +23,9 @@ package enum PipeSampleReader {
   package static func measure(record: UnsafeBufferPointer<UInt8>, settings: IngestSettings) -> (FeedMeasurement, (any Error)?) {
     // A record's samples are a recorded shift, judged in time order however the warehouse
     // returned them (with --filter; without it the calculator sorts them anyway).
+    // A record's samples are one recording (`--track`/`--device` choose within a `path`'s feed).
+    var settings = settings
+    settings.recordingChoice = nil
     var ingest = ShiftIngest(settings: settings, retained: DiscardRetainedSamples(), order: .timeSorted)
     let (keys, samplesOffset) = sessionKeys(record)
     var sessions: [String: Int] = [:]

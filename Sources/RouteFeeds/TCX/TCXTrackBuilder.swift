@@ -44,6 +44,7 @@ struct TCXTrackBuilder: XMLDocumentMapper {
       if length == 5, prefix == TCXName.track {
         if parent == .course { return .courseTrack }
         track += 1
+        sink.recording(.track(track + 1), ofSession: track)
         return .track
       }
       // Everything else that may hold a track is passed through; a Trackpoint here is

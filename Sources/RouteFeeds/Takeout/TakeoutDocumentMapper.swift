@@ -279,7 +279,12 @@ struct TakeoutDocumentMapper {
     case .position(let sample):
       let session: Int?
       switch role {
-      case .location: session = sessions.ordinal(for: fix.sessionKey ?? .untagged)
+      case .location:
+        let key = fix.sessionKey ?? .untagged
+        session = sessions.ordinal(for: key)
+        if let session, sessions.mintedLast, let device = key.deviceName {
+          sink.recording(.device(device), ofSession: session)
+        }
       case .signalPosition: session = sessions.ordinal(for: fix.sessionKey ?? .noSource)
       case .rawPathPoint:
         if itemSession == nil { itemSession = sessions.fresh() }

@@ -20,11 +20,23 @@ struct TakeoutSessions {
     case source(String)
     /// A raw signal without a `source`.
     case noSource
+
+    /// The `deviceTag` as `--device` names it: each device is its own recording
+    /// (`FeedRecording.device`). Nil for keys that are not devices.
+    var deviceName: String? {
+      switch self {
+      case .device(let tag): "\(tag)"
+      case .deviceText(let text): text
+      case .untagged, .source, .noSource: nil
+      }
+    }
   }
 
   static let keyLimit = 1024
   private var keyed: [Key: Int] = [:]
   private var next = 0
+  /// Whether the last `ordinal(for:)` minted the key's session.
+  private(set) var mintedLast = false
 
   /// A session of its own.
   mutating func fresh() -> Int {
@@ -34,8 +46,10 @@ struct TakeoutSessions {
 
   /// The session of `key`; nil when the table is full and `key` is new.
   mutating func ordinal(for key: Key) -> Int? {
+    mintedLast = false
     if let ordinal = keyed[key] { return ordinal }
     guard keyed.count < Self.keyLimit else { return nil }
+    mintedLast = true
     let ordinal = fresh()
     keyed[key] = ordinal
     return ordinal
