@@ -319,7 +319,7 @@ enum ShiftsCommand {
       distance.map { distance in
         let line = RouteQuality(distance, locale: locale).line
         guard distance.isMeasured else { return line }
-        return line + " · at least \(locale.formattedMiles(distance.floorMiles, unit: "mi")) proven"
+        return line + " · \(locale.formattedMiles(distance.floorMiles, unit: "mi", qualifier: "at least")) proven"
       }
       ?? "not measured"
     return pad(String(record.id.rawValue), 7) + "  " + pad(statusWord(record), 12, left: true) + "  "
