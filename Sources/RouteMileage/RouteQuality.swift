@@ -37,15 +37,16 @@ public struct RouteQuality: Sendable, Hashable {
   /// The sentences that qualify the figure on a detail screen, in reading order.
   public var detailSentences: [String] {
     let cutOff = cutOffSentence.map { [$0] } ?? []
+    let untimed = withoutTimeSentence.map { [$0] } ?? []
     switch distance.unmeasurable {
     case .noUsablePosition? where distance.positionsOutsideWindow > 0:
-      return ["No usable position was recorded during the shift, so no distance could be measured."] + cutOff
+      return ["No usable position was recorded during the shift, so no distance could be measured."] + untimed + cutOff
     case .noUsablePosition?:
-      return ["No usable position was recorded, so no distance could be measured."] + cutOff
+      return ["No usable position was recorded, so no distance could be measured."] + untimed + cutOff
     case .noTwoContinuousPositions?:
       return [
         "Positions were recorded, but no two of them were captured continuously, so no distance could be measured."
-      ] + cutOff
+      ] + untimed + cutOff
     case nil:
       break
     }
@@ -59,6 +60,7 @@ public struct RouteQuality: Sendable, Hashable {
       let left = locale.counted(gaps, "gap in capture was", plural: "gaps in capture were")
       sentences.append("\(left) left out; no distance is counted across \(gaps == 1 ? "it" : "them").")
     }
+    sentences.append(contentsOf: untimed)
     if distance.usesInferredContinuity {
       sentences.append(Self.inferredSentence)
     }
@@ -159,6 +161,14 @@ public struct RouteQuality: Sendable, Hashable {
     "Continuity was inferred from timestamps rather than recorded capture sessions, so gaps in capture may not be visible."
   static let partialSentence =
     "Partial route: any driving outside the recorded stretches is not included."
+
+  /// How many positions the recording holds without a time, which can be neither ordered nor
+  /// measured: `291 positions have no time and cannot be measured.`; nil when there are none.
+  public var withoutTimeSentence: String? {
+    let count = distance.positionsWithoutTime
+    guard count > 0 else { return nil }
+    return "\(locale.counted(count, "position has", plural: "positions have")) no time and cannot be measured."
+  }
 
   /// Where reading stopped, for a cut-off recording.
   public var cutOffSentence: String? {

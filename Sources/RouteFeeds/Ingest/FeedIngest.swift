@@ -317,7 +317,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   public func measurement(format: FeedFormat) -> FeedMeasurement {
     var report = report
     report.format = format
-    let distance: RouteDistance
+    var distance: RouteDistance
     if filter != nil {
       distance = accumulator.distance
     } else {
@@ -325,6 +325,9 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
         timeline.map { calculator.distance(of: unfiltered, timeline: $0) }
         ?? calculator.distance(of: unfiltered, covering: window)
     }
+    // Every reader counts a position without a time as `missingTime`; the route must say it
+    // left them out (RouteQuality words it, RouteDistance makes the route partial).
+    distance.positionsWithoutTime = report.rejected[.missingTime] ?? 0
     return FeedMeasurement(format: format, distance: distance, report: report)
   }
 }
