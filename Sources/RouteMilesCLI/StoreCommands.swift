@@ -132,6 +132,8 @@ enum ImportCommand {
       let state = input.failure == nil ? "" : " (truncated: reading stopped before the end of the feed)"
       var text = "\(input.source) → \(shift)\(state)\n  \(quality.line)\n"
       if let sentence = quality.cutOffSentence { text += "  \(sentence)\n" }
+      // Said here, because the store keeps retained positions only: a listing cannot say it later.
+      if let sentence = quality.withoutTimeSentence { text += "  \(sentence)\n" }
       return text + "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
     }
   }
@@ -200,6 +202,8 @@ enum ImportCommand {
     measurement.distance = try store.measure(
       shift: writer.shift, maximumSampleInterval: options.settings.maximumSampleInterval)
     if let failure { measurement.distance.cutOff = RecordingCutOff(line: failure.line, byteOffset: failure.byteOffset) }
+    // So are positions without a time, which the rows cannot hold: the file's figure is partial.
+    measurement.distance.positionsWithoutTime = measurement.report.rejected[.missingTime] ?? 0
     input.measurement = measurement
     return Imported(input: input, shift: writer.shift, complete: true)
   }

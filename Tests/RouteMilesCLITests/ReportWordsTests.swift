@@ -94,4 +94,37 @@ struct ReportWordsTests {
       LiveReplay.samplesLine(captured: 40, rejected: 2, batches: 3, discarded: 1, locale: .english)
         == "Samples: 40 captured · 2 rejected · 3 batches (1 discarded)")
   }
+
+  /// A GPX whose points mostly have no time: `measure`, `batch` and `import` say how many were
+  /// left out, and the route is partial.
+  @Test func positionsWithoutATimeAreNamedByEveryCommand() throws {
+    var points = ""
+    for index in 0..<12 {
+      let time = index < 4 ? "<time>2025-01-01T12:0\(index):00Z</time>" : ""
+      points += "<trkpt lat=\"\(51.5 + Double(index) * 0.001)\" lon=\"-0.1\">\(time)</trkpt>\n"
+    }
+    let gpx = "<gpx version=\"1.1\" creator=\"test\"><trk><trkseg>\n\(points)</trkseg></trk></gpx>\n"
+    try CLITestSupport.withFeed(gpx, named: "untimed.gpx") { directory, feed in
+      let measured = CLITestSupport.run(["measure", feed])
+      #expect(measured.status == 0)
+      let expected: [String] = [
+        "  0.2 mi recorded · partial route", "  Measured from 1 unbroken stretch of capture.", "  No capture gaps detected.",
+        "  8 positions have no time and cannot be measured.",
+        "  Partial route: any driving outside the recorded stretches is not included.",
+        "  At least 0.1 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy, "
+          + "or 15.0 m where it reports none); the rest may be jitter, because most positions report no accuracy.",
+        "  Read 12 records (GPX): 4 retained, 8 rejected (missing time 8). 1 capture session.",
+      ]
+      let lines = measured.output.split(separator: "\n").dropFirst().map(String.init)
+      #expect(lines == expected)
+      let json = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", feed]).output)[0]
+      #expect(json["isPartial"] as? Bool == true)
+      let batch = CLITestSupport.run(["batch", feed])
+      #expect(batch.output.split(separator: "\n")[1].contains("  partial  "))
+      let store = directory.appendingPathComponent("shifts.sqlite").path
+      let imported = CLITestSupport.run(["import", "--store", store, feed])
+      #expect(imported.status == 0)
+      #expect(imported.output.contains("  0.2 mi recorded · partial route\n  8 positions have no time and cannot be measured.\n"))
+    }
+  }
 }
