@@ -58,7 +58,7 @@ public struct RouteQuality: Sendable, Hashable {
       sentences.append("No capture gaps detected.")
     } else {
       let left = locale.counted(gaps, "gap in capture was", plural: "gaps in capture were")
-      sentences.append("\(left) left out; no distance is counted across \(gaps == 1 ? "it" : "them").")
+      sentences.append("\(left) left out; no distance is counted across \(MileageLocale.noun("it", count: gaps, plural: "them")).")
     }
     sentences.append(contentsOf: untimed)
     if distance.usesInferredContinuity {
@@ -139,7 +139,7 @@ public struct RouteQuality: Sendable, Hashable {
     let poor = distance.positionsWithPoorAccuracy
     if poor * 10 >= positions {
       let of = "\(locale.formattedCount(poor)) of \(locale.counted(positions, "position"))"
-      reasons.append("\(of) \(poor == 1 ? "reports" : "report") an accuracy worse than \(Int(RouteDistance.poorAccuracy)) m")
+      reasons.append("\(of) \(MileageLocale.noun("reports", count: poor, plural: "report")) an accuracy worse than \(Int(RouteDistance.poorAccuracy)) m")
     }
     let measured = distance.measuredSeconds
     if measured > 0, distance.creepingSeconds >= 0.25 * measured {

@@ -32,7 +32,7 @@ extension ActiveRouteMeasurement {
     if final.positionsOutsideWindow > 0 {
       reasons.append(
         "\(MileageLocale.english.counted(final.positionsOutsideWindow, "stored position lies", plural: "stored positions lie")) "
-          + "outside the shift window and \(final.positionsOutsideWindow == 1 ? "is" : "are") not measured in the final figure")
+          + "outside the shift window and \(MileageLocale.noun("is", count: final.positionsOutsideWindow, plural: "are")) not measured in the final figure")
     }
     if reasons.isEmpty {
       reasons.append(
