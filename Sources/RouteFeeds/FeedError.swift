@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// Why a feed could not be read to the end. The records delivered before the error stand.
 ///
 /// Every message says what was wrong and, where there is one, what to do about it. None
@@ -81,9 +83,9 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
       "cannot sort the feed by time: \(detail); set TMPDIR to a folder with free space"
     case .notAFeed(let kind): "this is \(kind.name), not a feed: \(kind.advice)"
     case .nothingReadable(let records, let reasons):
-      "none of its \(records) \(records == 1 ? "record" : "records") could be read ("
+      "none of its \(MileageLocale.english.counted(records, "record")) could be read ("
         + reasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ") + ")"
+        .map { "\($0.key.words) \(MileageLocale.english.formattedCount($0.value))" }.joined(separator: ", ") + ")"
     case .malformedData(let offset, let detail): "malformed data at byte \(offset): \(detail)"
     case .badCompression(let offset, let detail): "damaged gzip data at compressed byte \(offset): \(detail)"
     case .badArchive(let offset, let detail): "damaged zip archive at byte \(offset): \(detail)"

@@ -79,17 +79,9 @@ public struct MileageLocale: Sendable, Hashable {
     return (value < 0 ? "-" : "") + grouped
   }
 
-  /// `value` rounded half away from zero to one decimal, grouped in thousands, then a space and
-  /// `unit`. A positive value that rounds to zero is written `under 0.1 <unit>`.
-  public func formattedMiles(_ value: Double, unit: String) -> String {
-    let tenths = (value * 10).rounded(.toNearestOrAwayFromZero)
-    if tenths == 0, value > 0 {
-      return "under 0\(decimalSeparator)1 \(unit)"
-    }
-    return "\(formattedTenths(tenths)) \(unit)"
-  }
-
-  /// A number to one decimal place, without a unit.
+  /// A number rounded half away from zero to one decimal place, grouped in thousands, without a
+  /// unit. A distance in words goes through `formattedMiles(_:unit:qualifier:isSomething:)`,
+  /// which adds the small-figure rule.
   public func formattedOneDecimal(_ value: Double) -> String {
     formattedTenths((value * 10).rounded(.toNearestOrAwayFromZero))
   }

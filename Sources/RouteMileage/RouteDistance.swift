@@ -41,6 +41,12 @@ public struct RouteDistance: Sendable, Hashable {
   /// Where reading of the recording stopped before its end, if it did (the walk never sets
   /// it: whoever read the recording does). A cut-off route is partial.
   public var cutOff: RecordingCutOff?
+  /// Positions the recording holds without a time (a GPX `trkpt` or TCX `Trackpoint` with no
+  /// time, a KML `gx:coord` with no `when`, a GeoJSON or Takeout point with none, a KML
+  /// `LineString`'s coordinates), so they can be neither ordered nor measured (the walk never
+  /// sets it: whoever read the recording does). A route that left any out is partial: the
+  /// driving they stand for is not in the figure.
+  public var positionsWithoutTime: Int
   /// Positions recorded while the shift was paused (its timeline says so), not measured.
   public var positionsInsidePause: Int
   /// Positions recorded while the vehicle was parked (its timeline says so), not measured.
@@ -75,9 +81,11 @@ public struct RouteDistance: Sendable, Hashable {
     positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0, floorMeters: Double = 0,
     positionsWithoutAccuracy: Int = 0, positionsWithPoorAccuracy: Int = 0, creepingSeconds: Double = 0,
     creepingMeters: Double = 0, cutOff: RecordingCutOff? = nil,
-    positionsInsidePause: Int = 0, positionsWhileParked: Int = 0, stops: [RouteStop] = []
+    positionsInsidePause: Int = 0, positionsWhileParked: Int = 0, positionsWithoutTime: Int = 0,
+    stops: [RouteStop] = []
   ) {
     self.stops = stops
+    self.positionsWithoutTime = positionsWithoutTime
     self.creepingMeters = creepingMeters
     self.positionsWithPoorAccuracy = positionsWithPoorAccuracy
     self.creepingSeconds = creepingSeconds
@@ -104,8 +112,9 @@ public struct RouteDistance: Sendable, Hashable {
   /// Whether any distance was measured at all: at least one contributing segment.
   public var isMeasured: Bool { !segments.isEmpty }
   /// Whether the figure is known to fall short of the distance driven: a gap was detected,
-  /// continuity was inferred so gaps could not be seen, or the recording was cut off.
-  public var isPartial: Bool { !gaps.isEmpty || usesInferredContinuity || cutOff != nil }
+  /// continuity was inferred so gaps could not be seen, the recording was cut off, or it holds
+  /// positions without a time, which were left out.
+  public var isPartial: Bool { !gaps.isEmpty || usesInferredContinuity || cutOff != nil || positionsWithoutTime > 0 }
 
   /// Which kind of nothing an unmeasured route is; nil when something was measured.
   public var unmeasurable: Unmeasurable? {

@@ -27,12 +27,12 @@ extension RouteQuality {
   }
 
   /// The recorded figure for a column headed "miles": one decimal, no unit (`12.4`); `<0.1`
-  /// for a measured route that rounds to zero (as `line` says `under 0.1 mi recorded`: "0.0"
-  /// would read as "you did not move"); `-` when nothing was measured.
+  /// for a measured route that rounds to zero, 0 m included (as `line` says `under 0.1 mi
+  /// recorded`: "0.0" would read as "nothing was recorded"); `-` when nothing was measured.
   ///
   /// - Complexity: O(1).
   public var milesColumn: String {
-    distance.isMeasured ? Self.column(distance.miles, locale: locale) : "-"
+    distance.isMeasured ? Self.column(distance.miles, locale: locale, isSomething: true) : "-"
   }
 
   /// The floor for a column headed "floor mi", by the same rule as `milesColumn`: a positive
@@ -44,11 +44,11 @@ extension RouteQuality {
     distance.isMeasured ? Self.column(distance.floorMiles, locale: locale) : "-"
   }
 
-  /// `value` to one decimal, or `<0.1` (in the locale's decimal separator) when it is positive
-  /// and rounds to zero.
-  static func column(_ value: Double, locale: MileageLocale) -> String {
-    let text = locale.formattedOneDecimal(value)
-    guard value > 0, (value * 10).rounded(.toNearestOrAwayFromZero) == 0 else { return text }
+  /// `value` to one decimal, or `<0.1` (in the locale's decimal separator) by the small-figure
+  /// rule (`MileageLocale.isSmall`): a figure that rounds to zero and is more than nothing, or
+  /// `isSomething` (a measured route's 0 m).
+  static func column(_ value: Double, locale: MileageLocale, isSomething: Bool = false) -> String {
+    guard locale.isSmall(value, isSomething: isSomething) else { return locale.formattedOneDecimal(value) }
     return "<" + locale.formattedOneDecimal(0.1)
   }
 }

@@ -37,30 +37,31 @@ public struct RouteQuality: Sendable, Hashable {
   /// The sentences that qualify the figure on a detail screen, in reading order.
   public var detailSentences: [String] {
     let cutOff = cutOffSentence.map { [$0] } ?? []
+    let untimed = withoutTimeSentence.map { [$0] } ?? []
     switch distance.unmeasurable {
     case .noUsablePosition? where distance.positionsOutsideWindow > 0:
-      return ["No usable position was recorded during the shift, so no distance could be measured."] + cutOff
+      return ["No usable position was recorded during the shift, so no distance could be measured."] + untimed + cutOff
     case .noUsablePosition?:
-      return ["No usable position was recorded, so no distance could be measured."] + cutOff
+      return ["No usable position was recorded, so no distance could be measured."] + untimed + cutOff
     case .noTwoContinuousPositions?:
       return [
         "Positions were recorded, but no two of them were captured continuously, so no distance could be measured."
-      ] + cutOff
+      ] + untimed + cutOff
     case nil:
       break
     }
     var sentences: [String] = []
-    let segments = distance.contributingSegmentCount
-    sentences.append(
-      segments == 1
-        ? "Measured from 1 unbroken stretch of capture."
-        : "Measured from \(segments) unbroken stretches of capture.")
-    switch distance.gapCount {
-    case 0: sentences.append("No capture gaps detected.")
-    case 1: sentences.append("1 gap in capture was left out; no distance is counted across it.")
-    case let gaps: sentences.append("\(gaps) gaps in capture were left out; no distance is counted across them.")
+    let stretches = locale.counted(distance.contributingSegmentCount, "unbroken stretch", plural: "unbroken stretches")
+    sentences.append("Measured from \(stretches) of capture.")
+    let gaps = distance.gapCount
+    if gaps == 0 {
+      sentences.append("No capture gaps detected.")
+    } else {
+      let left = locale.counted(gaps, "gap in capture was", plural: "gaps in capture were")
+      sentences.append("\(left) left out; no distance is counted across \(MileageLocale.noun("it", count: gaps, plural: "them")).")
     }
     if let stops = stopSentence { sentences.append(stops) }
+    sentences.append(contentsOf: untimed)
     if distance.usesInferredContinuity {
       sentences.append(Self.inferredSentence)
     }
@@ -102,7 +103,7 @@ public struct RouteQuality: Sendable, Hashable {
     }
     let proven =
       distance.floorMeters > 0
-      ? "At least \(locale.formattedMiles(distance.floorMiles, unit: "mi")) of it is proven by the positions (\(basis))"
+      ? "\(locale.formattedMiles(distance.floorMiles, unit: "mi", qualifier: "At least")) of it is proven by the positions (\(basis))"
       : "The positions prove no distance beyond their own error (\(basis))"
     guard distance.floorMeters < Self.floorShareExplained * distance.meters else { return proven + "." }
     let rest = distance.floorMeters > 0 ? "the rest" : "all of it"
@@ -117,11 +118,13 @@ public struct RouteQuality: Sendable, Hashable {
     let excess = max(0, distance.meters - distance.floorMeters)
     let estimate = min(excess, distance.creepingMeters)
     // Miles, not a percentage: RouteQuality states no share of anything.
-    let bound = locale.formattedMiles(excess / metersPerMile, unit: "mi")
     let why = "the recorded figure less what the positions prove"
-    guard estimate > 0 else { return "At most \(bound) of the recorded figure can be jitter: \(why)." }
-    return "About \(locale.formattedMiles(estimate / metersPerMile, unit: "mi")) of the recorded figure was gathered while standing or crawling and is likely jitter; "
-      + "at most \(bound) can be: \(why)."
+    guard estimate > 0 else {
+      return "\(locale.formattedMiles(excess / metersPerMile, unit: "mi", qualifier: "At most")) of the recorded figure can be jitter: \(why)."
+    }
+    let about = locale.formattedMiles(estimate / metersPerMile, unit: "mi", qualifier: "About")
+    let bound = locale.formattedMiles(excess / metersPerMile, unit: "mi", qualifier: "at most")
+    return "\(about) of the recorded figure was gathered while standing or crawling and is likely jitter; \(bound) can be: \(why)."
   }
 
   /// Below this share of the recorded figure, the floor sentence says why.
@@ -136,16 +139,18 @@ public struct RouteQuality: Sendable, Hashable {
     }
     let poor = distance.positionsWithPoorAccuracy
     if poor * 10 >= positions {
-      reasons.append("\(poor) of \(positions) positions report an accuracy worse than \(Int(RouteDistance.poorAccuracy)) m")
+      let of = "\(locale.formattedCount(poor)) of \(locale.counted(positions, "position"))"
+      reasons.append("\(of) \(MileageLocale.noun("reports", count: poor, plural: "report")) an accuracy worse than \(Int(RouteDistance.poorAccuracy)) m")
     }
     let measured = distance.measuredSeconds
     if measured > 0, distance.creepingSeconds >= 0.25 * measured {
       let (creeping, whole, unit) =
         measured >= 120
-        ? (Int((distance.creepingSeconds / 60).rounded()), Int((measured / 60).rounded()), "minutes")
-        : (Int(distance.creepingSeconds.rounded()), Int(measured.rounded()), "seconds")
+        ? (Int((distance.creepingSeconds / 60).rounded()), Int((measured / 60).rounded()), "minute")
+        : (Int(distance.creepingSeconds.rounded()), Int(measured.rounded()), "second")
       reasons.append(
-        "positions crept a few metres at a time (standing or crawling) for \(creeping) of the \(whole) \(unit) measured")
+        "positions crept a few metres at a time (standing or crawling) for \(locale.formattedCount(creeping)) of the "
+          + "\(locale.counted(whole, unit)) measured")
     }
     if reasons.isEmpty {
       reasons.append("the positions stray from one another by more than their accuracy proves")
@@ -171,6 +176,14 @@ public struct RouteQuality: Sendable, Hashable {
     }
     let seconds = stops.reduce(0) { $0 + $1.duration }
     return "\(locale.formattedCount(stops.count)) stops (\(DurationWords.short(seconds)) in all): \(arriving), so they are not gaps in capture."
+  }
+
+  /// How many positions the recording holds without a time, which can be neither ordered nor
+  /// measured: `291 positions have no time and cannot be measured.`; nil when there are none.
+  public var withoutTimeSentence: String? {
+    let count = distance.positionsWithoutTime
+    guard count > 0 else { return nil }
+    return "\(locale.counted(count, "position has", plural: "positions have")) no time and cannot be measured."
   }
 
   /// Where reading stopped, for a cut-off recording.

@@ -262,9 +262,10 @@ struct BatchTable {
 
   /// The closing line: counts, and the sum of recorded figures labelled as exactly that.
   func summary() -> String {
-    let sum = locale.formattedMiles(summedMeters / metersPerMile, unit: "mi")
+    // A sum of measured figures that is 0 m still stands for something measured.
+    let sum = locale.formattedMiles(summedMeters / metersPerMile, unit: "mi", isSomething: measured + truncated > 0)
     let count = locale.formattedCount
-    return "\(count(shifts)) \(shifts == 1 ? "shift" : "shifts"): \(count(measured)) measured (\(count(partial)) partial), "
+    return "\(locale.counted(shifts, "shift")): \(count(measured)) measured (\(count(partial)) partial), "
       + "\(count(unmeasurable)) unmeasurable, " + (truncated > 0 ? "\(count(truncated)) truncated, " : "")
       + "\(count(failed)) failed · sum of recorded figures: \(sum)"
   }

@@ -42,11 +42,11 @@ enum HumanReport {
   /// The account of what was read, every count grouped by `locale`.
   static func ingestSummary(_ report: IngestReport, format: FeedFormat, locale: MileageLocale) -> String {
     let count = locale.formattedCount
-    var text = "Read \(count(report.records)) \(report.records == 1 ? "record" : "records") (\(format.rawValue.uppercased())): \(count(report.retained)) retained"
+    var text = "Read \(locale.counted(report.records, "record")) (\(format.displayName)): \(count(report.retained)) retained"
     let rejected = report.rejectedCount
     if rejected > 0 {
       let reasons = report.rejected.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        .map { "\(words($0.key.rawValue)) \(count($0.value))" }
+        .map { "\($0.key.words) \(count($0.value))" }
       text += ", \(count(rejected)) rejected (\(reasons.joined(separator: ", ")))"
     } else {
       text += ", 0 rejected"
@@ -59,20 +59,19 @@ enum HumanReport {
     }
     text += "."
     let ignored = report.ignored.values.reduce(0, +)
-    let unit = format == .fit ? "message" : "line"
-    if ignored > 0 { text += " \(count(ignored)) other \(unit)\(ignored == 1 ? "" : "s") ignored." }
+    if ignored > 0 { text += " \(locale.counted(ignored, "other " + format.ignoredPart)) ignored." }
     if let unchecked = report.notes[.checksumMissing] {
-      text += " \(count(unchecked)) \(unchecked == 1 ? "sentence" : "sentences") without a checksum read unchecked."
+      text += " \(locale.counted(unchecked, "sentence")) without a checksum read unchecked."
     }
     if let damaged = report.notes[.crcMismatch] {
-      text += " \(count(damaged)) FIT \(damaged == 1 ? "CRC does" : "CRCs do") not match the bytes: the file was changed or damaged after it was written."
+      text += " \(locale.counted(damaged, "FIT CRC does", plural: "FIT CRCs do")) not match the bytes: the file was changed or damaged after it was written."
     }
     if report.sessions > 0 {
-      text += " \(count(report.sessions)) capture \(report.sessions == 1 ? "session" : "sessions")"
+      text += " \(locale.counted(report.sessions, "capture session"))"
       if report.reanchored > 0 { text += ", \(count(report.reanchored)) re-anchored after a wild fix" }
       text += "."
     }
-    if report.legacyPositions > 0 { text += " \(count(report.legacyPositions)) positions without a capture session." }
+    if report.legacyPositions > 0 { text += " \(locale.counted(report.legacyPositions, "position")) without a capture session." }
     if report.estimatedAccuracy > 0 { text += " Accuracy estimated from HDOP for \(count(report.estimatedAccuracy))." }
     return text
   }
@@ -84,7 +83,7 @@ enum HumanReport {
       for (index, segment) in distance.segments.enumerated() {
         lines.append(
           "    \(index + 1). \(CivilTime.iso8601(segment.start)) → \(CivilTime.iso8601(segment.end)) "
-            + "(\(DurationWords.short(segment.duration))), \(locale.formattedCount(segment.positionCount)) positions, "
+            + "(\(DurationWords.short(segment.duration))), \(locale.counted(segment.positionCount, "position")), "
             + "\(locale.formattedOneDecimal(segment.meters)) m (at least \(locale.formattedOneDecimal(segment.floorMeters)) m proven)")
       }
     }
@@ -92,7 +91,7 @@ enum HumanReport {
       lines.append("  Gaps (not measured):")
       for (index, gap) in distance.gaps.enumerated() {
         lines.append(
-          "    \(index + 1). \(words(gap.kind.rawValue)): \(CivilTime.iso8601(gap.start)) → \(CivilTime.iso8601(gap.end)) "
+          "    \(index + 1). \(gap.kind.words): \(CivilTime.iso8601(gap.start)) → \(CivilTime.iso8601(gap.end)) "
             + "(\(DurationWords.short(gap.duration)))")
       }
     }
@@ -130,7 +129,7 @@ enum HumanReport {
     for recording in recordings {
       var text = "    \(label(recording.recording))\(recording.isChosen ? " (the figure)" : ""): "
         + RouteQuality(recording.distance, locale: locale).line
-        + ", \(locale.formattedCount(recording.positions)) \(recording.positions == 1 ? "position" : "positions")"
+        + ", \(locale.counted(recording.positions, "position", plural: "positions"))"
       if explain, let first = recording.first, let last = recording.last {
         text += ", \(CivilTime.iso8601(first)) → \(CivilTime.iso8601(last)) (\(DurationWords.short(last - first)))"
       }
@@ -142,18 +141,5 @@ enum HumanReport {
   /// `track 2`, `device 1234`, or `unnamed recording` for positions of no named one.
   static func label(_ recording: FeedRecording?) -> String {
     recording.map(\.description) ?? "unnamed recording"
-  }
-
-  /// `negligibleMovement` → `negligible movement`.
-  static func words(_ camelCase: String) -> String {
-    var text = ""
-    for character in camelCase {
-      if character.isUppercase {
-        text += " " + character.lowercased()
-      } else {
-        text.append(character)
-      }
-    }
-    return text
   }
 }

@@ -539,8 +539,7 @@ struct LiveReplay {
     if let at = interruptedAt {
       let resumes = at + settings.relaunchAfter
       lines.append(
-        "Capture interrupted at \(DurationWords.clock(at - startTime)) · \(lostSamples) unsaved "
-          + "\(lostSamples == 1 ? "sample" : "samples") lost · "
+        "Capture interrupted at \(DurationWords.clock(at - startTime)) · \(options.locale.counted(lostSamples, "unsaved sample")) lost · "
           + (clock >= resumes
             ? "resumed at \(DurationWords.clock(resumes - startTime)) as a new capture session"
             : "resumes at \(DurationWords.clock(resumes - startTime))"))
@@ -593,15 +592,17 @@ struct LiveReplay {
       console.flush()
       return
     }
+    let locale = options.locale
     var lines = [
       "\(card?.stateLine ?? ShiftCard.inProgressLine) · \(DurationWords.clock(working))"
         + (card?.parkedLine.map { " · " + $0 } ?? ""),
       quality.line,
       latest.isMeasured
-        ? "\(latest.contributingSegmentCount) \(latest.contributingSegmentCount == 1 ? "segment" : "segments") · \(latest.gapCount) \(latest.gapCount == 1 ? "gap" : "gaps")"
+        ? "\(locale.counted(latest.contributingSegmentCount, "segment")) · \(locale.counted(latest.gapCount, "gap"))"
         : "",
-      "Samples: \(report.retained - lostSamples) captured · \(report.rejectedCount) rejected · \(batches) batches"
-        + (discardedBatches > 0 ? " (\(discardedBatches) discarded)" : ""),
+      Self.samplesLine(
+        captured: report.retained - lostSamples, rejected: report.rejectedCount, batches: batches, discarded: discardedBatches,
+        locale: locale),
     ]
     lines.append(contentsOf: interruptionLines())
     // The controls while the shift runs; the line is left blank once it has ended.
@@ -616,6 +617,13 @@ struct LiveReplay {
 }
 
 extension LiveReplay {
+  /// The card's line of counts: `Samples: 1,204 captured · 3 rejected · 1 batch (1 discarded)`.
+  static func samplesLine(captured: Int, rejected: Int, batches: Int, discarded: Int, locale: MileageLocale) -> String {
+    let count = locale.formattedCount
+    return "Samples: \(count(captured)) captured · \(count(rejected)) rejected · \(locale.counted(batches, "batch"))"
+      + (discarded > 0 ? " (\(count(discarded)) discarded)" : "")
+  }
+
   /// The replay's word for a state: `inProgress` (running), `paused`, `parked`, `ended`.
   static func stateWord(_ state: ShiftTimeline.State) -> String {
     switch state {

@@ -52,7 +52,7 @@ enum SVGWriter {
         let d = segment.points.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(coordinate(x($0.element))) \(coordinate(y($0.element)))" }
           .joined(separator: " ")
         body.append(
-          "<path class=\"segment\" d=\"\(d)\"><title>Segment \(index + 1): \(segment.segment.positionCount) positions, \(format(segment.segment.meters)) m</title></path>")
+          "<path class=\"segment\" d=\"\(d)\"><title>Segment \(index + 1): \(MileageLocale.english.counted(segment.segment.positionCount, "position")), \(format(segment.segment.meters)) m</title></path>")
       }
       var placer = SVGLabelPlacer(bounds: SVGBox(x: 0, y: 0, width: width, height: height), obstacles: reserved)
       func addLabel(_ text: String, at anchorX: Double, _ anchorY: Double) {
@@ -62,7 +62,7 @@ enum SVGWriter {
       }
       for gap in picture.gaps {
         let duration = DurationWords.short(gap.gap.duration)
-        let tooltip = "\(HumanReport.words(gap.gap.kind.rawValue)) · \(duration)"
+        let tooltip = "\(gap.gap.kind.words) · \(duration)"
         let (px, py) = (x(gap.points[0]), y(gap.points[0]))
         switch gap.gap.kind {
         case .pause:

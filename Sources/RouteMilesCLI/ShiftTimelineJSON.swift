@@ -28,7 +28,7 @@ extension HumanReport {
     let pauses = timeline.pauseCount
     let parks = timeline.parkCount
     return "Shift \(start) – \(end): working time \(DurationWords.short(timeline.workingDuration(asOf: instant))), "
-      + "\(pauses) \(pauses == 1 ? "pause" : "pauses") (\(DurationWords.short(timeline.pausedDuration(asOf: instant)))), "
-      + "\(parks) \(parks == 1 ? "park" : "parks") (\(DurationWords.short(timeline.parkedDuration(asOf: instant))))."
+      + "\(MileageLocale.english.counted(pauses, "pause")) (\(DurationWords.short(timeline.pausedDuration(asOf: instant)))), "
+      + "\(MileageLocale.english.counted(parks, "park")) (\(DurationWords.short(timeline.parkedDuration(asOf: instant))))."
   }
 }

@@ -137,6 +137,8 @@ enum ImportCommand {
         let flag = if case .device? = chosen.recording { "--device ID" } else { "--track N" }
         text += "  Stored \(HumanReport.label(chosen.recording)) only (\(why)); import another with \(flag).\n"
       }
+      // Said here, because the store keeps retained positions only: a listing cannot say it later.
+      if let sentence = quality.withoutTimeSentence { text += "  \(sentence)\n" }
       return text + "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
     }
   }
@@ -212,6 +214,8 @@ enum ImportCommand {
     measurement.distance = try store.measure(
       shift: writer.shift, maximumSampleInterval: options.settings.maximumSampleInterval)
     if let failure { measurement.distance.cutOff = RecordingCutOff(line: failure.line, byteOffset: failure.byteOffset) }
+    // So are positions without a time, which the rows cannot hold: the file's figure is partial.
+    measurement.distance.positionsWithoutTime = measurement.report.rejected[.missingTime] ?? 0
     input.measurement = measurement
     return Imported(input: input, shift: writer.shift, complete: true)
   }
@@ -331,7 +335,7 @@ enum ShiftsCommand {
       distance.map { distance in
         let line = RouteQuality(distance, locale: locale).line
         guard distance.isMeasured else { return line }
-        return line + " · at least \(locale.formattedMiles(distance.floorMiles, unit: "mi")) proven"
+        return line + " · \(locale.formattedMiles(distance.floorMiles, unit: "mi", qualifier: "at least")) proven"
       }
       ?? "not measured"
     return pad(String(record.id.rawValue), 7) + "  " + pad(statusWord(record), 12, left: true) + "  "

@@ -26,12 +26,13 @@ extension ActiveRouteMeasurement {
     let windowGaps = final.gaps.filter { $0.kind == .windowStart || $0.kind == .windowEnd }.count
     if windowGaps > 0 {
       reasons.append(
-        "the final figure is measured against the shift window, which adds \(windowGaps) window "
-          + "\(windowGaps == 1 ? "gap" : "gaps") a running shift cannot have")
+        "the final figure is measured against the shift window, which adds \(MileageLocale.english.counted(windowGaps, "window gap")) "
+          + "a running shift cannot have")
     }
     if final.positionsOutsideWindow > 0 {
       reasons.append(
-        "\(final.positionsOutsideWindow) stored positions lie outside the shift window and are not measured in the final figure")
+        "\(MileageLocale.english.counted(final.positionsOutsideWindow, "stored position lies", plural: "stored positions lie")) "
+          + "outside the shift window and \(MileageLocale.noun("is", count: final.positionsOutsideWindow, plural: "are")) not measured in the final figure")
     }
     if reasons.isEmpty {
       reasons.append(

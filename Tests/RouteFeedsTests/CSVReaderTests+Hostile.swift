@@ -194,8 +194,8 @@ extension CSVReaderTests {
     let read = CSVTestSupport.read(header + "\n")
     // Only the first 4096 columns are matched; the error lists 24 of them.
     if case .unmappedColumns(_, let detail)? = read.error {
-      #expect(detail.contains("among the 4096 columns"))
-      #expect(detail.hasPrefix("found no timestamp, latitude or longitude column among the 4096 columns of the header (cb, cc,"))
+      #expect(detail.contains("among the 4,096 columns"))
+      #expect(detail.hasPrefix("found no timestamp, latitude or longitude column among the 4,096 columns of the header (cb, cc,"))
       #expect(detail.contains(", … 4072 more);"))
     } else {
       Issue.record("expected an unmapped-columns error, got \(String(describing: read.error))")

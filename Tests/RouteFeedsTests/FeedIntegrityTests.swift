@@ -92,7 +92,7 @@ struct FeedIntegrityTests {
     let damaged = bodies.map { "$" + $0 + "*ZZ" }.joined(separator: "\n") + "\n"
     let measured = NMEATestRun.measure(damaged)
     #expect(measured.report.failure == .nothingReadable(records: 5, reasons: [.badChecksum: 5]))
-    #expect(measured.report.failure?.description == "none of its 5 records could be read (badChecksum 5)")
+    #expect(measured.report.failure?.description == "none of its 5 records could be read (bad checksum 5)")
     #expect(measured.distance.cutOff == nil, "read to its end: nothing was cut off")
   }
 

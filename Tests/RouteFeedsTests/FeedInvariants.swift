@@ -84,15 +84,22 @@ enum FeedInvariants {
       if whole.distance.cutOff != cutOff {
         problems.append("\(label): cut off \(String(describing: whole.distance.cutOff)), expected \(String(describing: cutOff))")
       }
+      // Positions without a time are the reader's count, never the walk's: the same walk, marked.
+      let withoutTime = whole.report.rejected[.missingTime] ?? 0
+      if whole.distance.positionsWithoutTime != withoutTime {
+        problems.append("\(label): \(whole.distance.positionsWithoutTime) positions without a time, expected \(withoutTime)")
+      }
       if filterOn {
         var onePass = calculator.distance(of: collected.samples)
         onePass.cutOff = cutOff
+        onePass.positionsWithoutTime = withoutTime
         if onePass != whole.distance {
           problems.append("filter on: the streamed walk (\(whole.distance.meters) m) differs from one pass over the retained samples (\(onePass.meters) m)")
         }
       } else {
         var reversed = calculator.distance(of: collected.samples.reversed())
         reversed.cutOff = cutOff
+        reversed.positionsWithoutTime = withoutTime
         if reversed != whole.distance {
           problems.append("filter off: reversed order gives \(reversed.meters) m, in order \(whole.distance.meters) m")
         }

@@ -138,6 +138,15 @@ enum HostileFeed {
     var largestHeld: Int
   }
 
+  /// What the allocator may add to one buffer's capacity, in bytes. A Swift array's capacity is
+  /// what the allocator handed back (on Linux Swift asks `malloc_usable_size`), not what was
+  /// asked: glibc hands back a free chunk whole when the rest would be too small to split (up
+  /// to 31 bytes more), and which chunk is free depends on what else the process has allocated,
+  /// so the same reader on the same bytes can hold a little more in one run than in another.
+  /// 64 covers that rounding and one doubling of it; a buffer that grew with the input would be
+  /// larger by orders of magnitude, so comparing against it still catches growth.
+  static let allocatorSlack = 64
+
   /// - Parameter held: what the reader keeps between chunks, in bytes (its buffers' capacities).
   static func stream<Reader: FeedReader, Source: ByteSource>(
     _ reader: Reader, _ source: Source, format: FeedFormat, settings: IngestSettings = IngestSettings(),

@@ -443,7 +443,8 @@ import Testing
   static var heldBound: Int { TakeoutReader.heldBound }
 
   /// A generated Records.json of a long drive, 200,000 locations (about 45 MB) never in memory
-  /// at once: every location measured, the reader's buffers no larger than for 1,000.
+  /// at once: every location measured, the reader's buffers no larger than for 1,000 (give or take
+  /// the allocator's rounding) and under `TakeoutReader.heldBound`.
   @Test func aLargeRecordsFileStreamsInBoundedMemory() {
     func drive(_ count: Int) -> (HostileFeed.Outcome, Int) {
       // One location a second, 11 m apart in latitude, zigzagging like `HostileDrive`.
@@ -478,8 +479,12 @@ import Testing
     let step = GeographicDistance.meters(
       from: RoutePosition(timestamp: 0, latitude: 45, longitude: 13.25), to: RoutePosition(timestamp: 0, latitude: 45.0001, longitude: 13.25))
     #expect(abs(large.measurement.distance.meters - step * 199_999) < 1)
-    #expect(large.largestHeld == small.largestHeld, "\(large.largestHeld) bytes for 200,000 vs \(small.largestHeld) for 1,000")
-    #expect(large.largestHeld <= Self.heldBound)
+    // 200 times the input, no more held: the same buffers as for 1,000 locations, give or take
+    // what the allocator rounds each of the four (two token buffers, the role stack, the
+    // waiting points) up to; never an exact equality, which would test the allocator.
+    let slack = 4 * HostileFeed.allocatorSlack
+    #expect(large.largestHeld <= small.largestHeld + slack, "\(large.largestHeld) bytes for 200,000 vs \(small.largestHeld) for 1,000")
+    #expect(large.largestHeld <= Self.heldBound, "\(large.largestHeld) bytes, limit \(Self.heldBound)")
   }
 
   @Test func tooManyDevicesAreCountedNotHeld() {

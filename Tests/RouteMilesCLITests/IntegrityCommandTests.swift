@@ -69,8 +69,8 @@ struct IntegrityCommandTests {
     let feed = try CLITestSupport.write(damaged, to: "damaged.nmea", in: directory)
     let measured = CLITestSupport.run(["measure", feed])
     #expect(measured.status == 1)
-    #expect(measured.output.contains("Not measured: none of its 6 records could be read (badChecksum 6)."))
-    #expect(measured.error.contains("damaged.nmea: none of its 6 records could be read (badChecksum 6)"))
+    #expect(measured.output.contains("Not measured: none of its 6 records could be read (bad checksum 6)."))
+    #expect(measured.error.contains("damaged.nmea: none of its 6 records could be read (bad checksum 6)"))
     let store = directory.appendingPathComponent("s.sqlite").path
     let imported = CLITestSupport.run(["import", "--store", store, feed])
     #expect(imported.status == 1)

@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// The words of a header that cannot be mapped: which columns were found and the `--columns`
 /// mapping to pass.
 ///
@@ -108,7 +110,7 @@ enum CSVHeaderReport {
     let what = "\(joinedWithOr(missing)) column"
     return .unmappedColumns(
       line: line,
-      detail: "found no \(what) among the \(cells.count) columns of the header (\(list(cells))); name them with --columns, for example --columns '\(example.joined(separator: ","))', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in docs/formats/csv.md)")
+      detail: "found no \(what) among the \(MileageLocale.english.counted(cells.count, "column")) of the header (\(list(cells))); name them with --columns, for example --columns '\(example.joined(separator: ","))', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in docs/formats/csv.md)")
   }
 
   static func joinedWithOr(_ words: [String]) -> String {

@@ -356,7 +356,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     var report = report
     report.format = format
     if filter == nil, separatesRecordings { return unfilteredApart(format: format, report: report) }
-    let distance: RouteDistance
+    var distance: RouteDistance
     if let separated {
       distance = separated.chosenDistance
     } else if filter != nil {
@@ -366,6 +366,9 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
         timeline.map { calculator.distance(of: unfiltered, timeline: $0) }
         ?? calculator.distance(of: unfiltered, covering: window)
     }
+    // Every reader counts a position without a time as `missingTime`; the route must say it
+    // left them out (RouteQuality words it, RouteDistance makes the route partial).
+    distance.positionsWithoutTime = report.rejected[.missingTime] ?? 0
     var measurement = FeedMeasurement(format: format, distance: distance, report: report, recordings: separated?.summaries ?? [])
     if separated != nil { noteRecordingChoice(&measurement) }
     return measurement
