@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "RouteMileage", targets: ["RouteMileage"]),
     .library(name: "RouteFeeds", targets: ["RouteFeeds"]),
     .library(name: "RouteStore", targets: ["RouteStore"]),
+    .library(name: "ShiftWork", targets: ["ShiftWork"]),
     .executable(name: "routemiles", targets: ["routemiles"]),
     .executable(name: "RouteBenchmarks", targets: ["RouteBenchmarks"]),
   ],
@@ -17,6 +18,9 @@ let package = Package(
     // The measurement domain: distance, filter, accumulator, calculator, words, and the
     // RetainedSampleSink the feeds hand samples out through and the store takes them in by. No I/O.
     .target(name: "RouteMileage"),
+    // The shift's work beside its route: deliveries, offers, their rules and derived figures
+    // (seed 000). Pure; depends on RouteMileage for ShiftTimeline. Holds no distance.
+    .target(name: "ShiftWork", dependencies: ["RouteMileage"]),
     // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, and the ingest stage.
     .target(name: "RouteFeeds", dependencies: ["RouteMileage", "CZlib"]),
     // SQLite shifts and route rows; ActiveRouteMeasurement and the live card. Independent of
@@ -58,6 +62,7 @@ let package = Package(
     // seeded generator (SeededRandom, RouteSynthesis's SplitMix64).
     .target(name: "RouteTestSupport", dependencies: ["CZlib", "RouteSynthesis"], path: "Tests/RouteTestSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage", "RouteTestSupport"]),
+    .testTarget(name: "ShiftWorkTests", dependencies: ["ShiftWork", "RouteMileage", "RouteTestSupport"]),
     .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "RouteTestSupport"]),
     // `RouteBenchmarks` is a dependency so the binary exists for the gate's process tests.
     .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks", "RouteTestSupport"]),
