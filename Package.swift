@@ -21,8 +21,9 @@ let package = Package(
     // The shift's work beside its route: deliveries, offers, their rules and derived figures
     // (seed 000). Pure; depends on RouteMileage for ShiftTimeline. Holds no distance.
     .target(name: "ShiftWork", dependencies: ["RouteMileage"]),
-    // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, and the ingest stage.
-    .target(name: "RouteFeeds", dependencies: ["RouteMileage", "CZlib"]),
+    // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, the ingest stage,
+    // and the timeline file (shift and delivery events, applied through ShiftWork's ledger).
+    .target(name: "RouteFeeds", dependencies: ["RouteMileage", "ShiftWork", "CZlib"]),
     // SQLite shifts and route rows; ActiveRouteMeasurement and the live card. Independent of
     // RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
     .target(name: "RouteStore", dependencies: ["RouteMileage", "CSQLite"]),
@@ -63,7 +64,7 @@ let package = Package(
     .target(name: "RouteTestSupport", dependencies: ["CZlib", "RouteSynthesis"], path: "Tests/RouteTestSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage", "RouteTestSupport"]),
     .testTarget(name: "ShiftWorkTests", dependencies: ["ShiftWork", "RouteMileage", "RouteTestSupport"]),
-    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "RouteTestSupport"]),
+    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
     // `RouteBenchmarks` is a dependency so the binary exists for the gate's process tests.
     .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks", "RouteTestSupport"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),
