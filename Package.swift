@@ -35,7 +35,7 @@ let package = Package(
     // Debian's zlib (zlib1g-dev), through a system-library target: gzip-compressed feeds.
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     // The command-line tool. Its logic lives in RouteMilesCLI so tests can call it in process.
-    .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "RouteFeeds", "RouteStore"]),
+    .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore"]),
     .executableTarget(name: "routemiles", dependencies: ["RouteMilesCLI"]),
     .executableTarget(
       name: "RouteBenchmarks",
@@ -72,7 +72,7 @@ let package = Package(
     .testTarget(
       name: "RouteMilesCLITests",
       // `routemiles` is a dependency so the binary exists for the process tests.
-      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteStore", "RouteMileage", "RouteTestSupport"]
+      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteStore", "RouteMileage", "ShiftWork", "RouteTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]
