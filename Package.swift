@@ -48,11 +48,11 @@ let package = Package(
     .target(name: "RouteBenchmarkGate", dependencies: ["RouteFeeds", "RouteMilesCLI"], path: "Benchmarks/RouteBenchmarkGate"),
     // Deterministic synthetic drives and streaming GPX / NMEA / CSV writers, for the benchmarks
     // and SampleRoutes. No Foundation.
-    .target(name: "RouteSynthesis", dependencies: ["RouteMileage"]),
+    .target(name: "RouteSynthesis", dependencies: ["RouteMileage", "ShiftWork"]),
     // Regenerates SampleRoutes/ byte for byte: `swift run -c release GenerateSampleRoutes SampleRoutes`.
     .executableTarget(
       name: "GenerateSampleRoutes",
-      dependencies: ["RouteSynthesis", "RouteMileage"],
+      dependencies: ["RouteSynthesis", "RouteMileage", "ShiftWork"],
       path: "Benchmarks/GenerateSampleRoutes"
     ),
 
@@ -67,7 +67,7 @@ let package = Package(
     .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
     // `RouteBenchmarks` is a dependency so the binary exists for the gate's process tests.
     .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks", "RouteTestSupport"]),
-    .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),
+    .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage", "ShiftWork"]),
     .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "RouteTestSupport"]),
     .testTarget(
       name: "RouteMilesCLITests",
