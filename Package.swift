@@ -26,7 +26,7 @@ let package = Package(
     .target(name: "RouteFeeds", dependencies: ["RouteMileage", "ShiftWork", "CZlib"]),
     // SQLite shifts and route rows; ActiveRouteMeasurement and the live card. Independent of
     // RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
-    .target(name: "RouteStore", dependencies: ["RouteMileage", "CSQLite"]),
+    .target(name: "RouteStore", dependencies: ["RouteMileage", "ShiftWork", "CSQLite"]),
 
     // MARK: Implementation details
 
@@ -68,7 +68,7 @@ let package = Package(
     // `RouteBenchmarks` is a dependency so the binary exists for the gate's process tests.
     .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks", "RouteTestSupport"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage", "ShiftWork"]),
-    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "RouteTestSupport"]),
+    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
     .testTarget(
       name: "RouteMilesCLITests",
       // `routemiles` is a dependency so the binary exists for the process tests.

@@ -115,6 +115,8 @@ public enum ShiftTimelineFile {
     public var ledger: ShiftLedger
     /// Lines applied later than recorded, in file order.
     public var clamps: [ClampedLine]
+    /// Every event in recorded order, at the instant it was applied (what a replay plays).
+    public var events: [ShiftWorkEvent]
 
     public var timeline: ShiftTimeline { ledger.timeline }
   }
@@ -136,6 +138,7 @@ public enum ShiftTimelineFile {
   public static func parseRecord(_ bytes: [UInt8], path: String) throws(Failure) -> Record {
     var ledger = ShiftLedger()
     var clamps: [ClampedLine] = []
+    var events: [ShiftWorkEvent] = []
     var eventLines: [Int] = []
     var deliveryLines: [DeliveryLineKey: Int] = [:]
     var previousLine: Int?
@@ -168,6 +171,7 @@ public enum ShiftTimelineFile {
           let other = clamp.reason == .previousRecord ? previousLine : DeliveryLineKey(clamp.clampedTo).flatMap { deliveryLines[$0] }
           clamps.append(ClampedLine(path: path, line: lineNumber, clamp: clamp, clampedToLine: other))
         }
+        events.append(event.moved(to: applied.last?.appliedAt ?? event.at))
         switch event {
         case .shift: eventLines.append(lineNumber)
         case .delivery(let deliveryEvent): deliveryLines[DeliveryLineKey(deliveryEvent)] = lineNumber
@@ -177,7 +181,7 @@ public enum ShiftTimelineFile {
       start = end + 1
     }
     guard !ledger.timeline.events.isEmpty else { throw Failure(path: path, line: nil, rule: .empty) }
-    return Record(ledger: ledger, clamps: clamps)
+    return Record(ledger: ledger, clamps: clamps, events: events)
   }
 
   /// A delivery event's line is found by its delivery and kind (each happens once).
