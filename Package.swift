@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "RouteMileage", targets: ["RouteMileage"]),
     .library(name: "RouteFeeds", targets: ["RouteFeeds"]),
     .library(name: "RouteStore", targets: ["RouteStore"]),
+    .library(name: "ShiftWork", targets: ["ShiftWork"]),
     .executable(name: "routemiles", targets: ["routemiles"]),
     .executable(name: "RouteBenchmarks", targets: ["RouteBenchmarks"]),
   ],
@@ -17,11 +18,15 @@ let package = Package(
     // The measurement domain: distance, filter, accumulator, calculator, words, and the
     // RetainedSampleSink the feeds hand samples out through and the store takes them in by. No I/O.
     .target(name: "RouteMileage"),
-    // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, and the ingest stage.
-    .target(name: "RouteFeeds", dependencies: ["RouteMileage", "CZlib"]),
+    // The shift's work beside its route: deliveries, offers, their rules and derived figures
+    // (seed 000). Pure; depends on RouteMileage for ShiftTimeline. Holds no distance.
+    .target(name: "ShiftWork", dependencies: ["RouteMileage"]),
+    // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, the ingest stage,
+    // and the timeline file (shift and delivery events, applied through ShiftWork's ledger).
+    .target(name: "RouteFeeds", dependencies: ["RouteMileage", "ShiftWork", "CZlib"]),
     // SQLite shifts and route rows; ActiveRouteMeasurement and the live card. Independent of
     // RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
-    .target(name: "RouteStore", dependencies: ["RouteMileage", "CSQLite"]),
+    .target(name: "RouteStore", dependencies: ["RouteMileage", "ShiftWork", "CSQLite"]),
 
     // MARK: Implementation details
 
@@ -30,7 +35,7 @@ let package = Package(
     // Debian's zlib (zlib1g-dev), through a system-library target: gzip-compressed feeds.
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     // The command-line tool. Its logic lives in RouteMilesCLI so tests can call it in process.
-    .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "RouteFeeds", "RouteStore"]),
+    .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore"]),
     .executableTarget(name: "routemiles", dependencies: ["RouteMilesCLI"]),
     .executableTarget(
       name: "RouteBenchmarks",
@@ -43,11 +48,11 @@ let package = Package(
     .target(name: "RouteBenchmarkGate", dependencies: ["RouteFeeds", "RouteMilesCLI"], path: "Benchmarks/RouteBenchmarkGate"),
     // Deterministic synthetic drives and streaming GPX / NMEA / CSV writers, for the benchmarks
     // and SampleRoutes. No Foundation.
-    .target(name: "RouteSynthesis", dependencies: ["RouteMileage"]),
+    .target(name: "RouteSynthesis", dependencies: ["RouteMileage", "ShiftWork"]),
     // Regenerates SampleRoutes/ byte for byte: `swift run -c release GenerateSampleRoutes SampleRoutes`.
     .executableTarget(
       name: "GenerateSampleRoutes",
-      dependencies: ["RouteSynthesis", "RouteMileage"],
+      dependencies: ["RouteSynthesis", "RouteMileage", "ShiftWork"],
       path: "Benchmarks/GenerateSampleRoutes"
     ),
 
@@ -58,15 +63,16 @@ let package = Package(
     // seeded generator (SeededRandom, RouteSynthesis's SplitMix64).
     .target(name: "RouteTestSupport", dependencies: ["CZlib", "RouteSynthesis"], path: "Tests/RouteTestSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage", "RouteTestSupport"]),
-    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "RouteTestSupport"]),
+    .testTarget(name: "ShiftWorkTests", dependencies: ["ShiftWork", "RouteMileage", "RouteTestSupport"]),
+    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
     // `RouteBenchmarks` is a dependency so the binary exists for the gate's process tests.
     .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks", "RouteTestSupport"]),
-    .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),
-    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "RouteTestSupport"]),
+    .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage", "ShiftWork"]),
+    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
     .testTarget(
       name: "RouteMilesCLITests",
       // `routemiles` is a dependency so the binary exists for the process tests.
-      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteStore", "RouteMileage", "RouteTestSupport"]
+      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteStore", "RouteMileage", "ShiftWork", "RouteTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -8,6 +8,7 @@
 import RouteFeeds
 import RouteMileage
 import RouteStore
+import ShiftWork
 import Synchronization
 
 /// Set by SIGINT during a replay, so Ctrl-C ends the shift instead of killing the process.
@@ -148,15 +149,15 @@ enum ReplayCommand {
         throw .failure("\(error)")
       }
     }
-    let timeline: ShiftTimeline?
+    let record: ShiftTimelineFile.Record?
     do {
-      timeline = try options.timeline(forFeed: feedPath)
+      record = try options.timelineRecord(forFeed: feedPath)
     } catch {
       throw .failure("\(error)")
     }
     var replay = LiveReplay(
       feedPath: feedPath, source: source, options: options, settings: settings, store: store, console: console,
-      timeline: timeline)
+      record: record)
     replayInterrupted.store(false, ordering: .relaxed)
     let previous = signal(SIGINT) { _ in replayInterrupted.store(true, ordering: .relaxed) }
     defer { signal(SIGINT, previous) }
@@ -199,9 +200,15 @@ struct LiveReplay {
   /// The shift's recorded timeline (`--timeline` or the sidecar), applied at its times; nil
   /// when there is none (the replay then starts the shift at the first fix and ends it at the last).
   let recordedTimeline: ShiftTimeline?
-  /// The events of `recordedTimeline` not applied yet, earliest first.
-  var pendingEvents: ArraySlice<ShiftTimeline.Event> = []
-  /// The timeline as the live shift knows it now.
+  /// The recorded events (shift and delivery) not applied yet, in recorded order, at the
+  /// instants they were applied at (clamps included).
+  var pendingEvents: ArraySlice<ShiftWorkEvent> = []
+  /// Whether the recorded timeline holds deliveries: the card then carries them.
+  let recordsDeliveries: Bool
+  /// The shift's record as the live shift knows it now: its timeline and deliveries.
+  var ledger = ShiftLedger()
+  /// The timeline as the live shift knows it now (`ledger`'s, but for an end the replay adds
+  /// itself while a recorded delivery is still open).
   var timeline = ShiftTimeline()
   var cadence = ShiftCardCadence()
   /// Whether the last refresh pushed a new card.
@@ -221,10 +228,12 @@ struct LiveReplay {
 
   init(
     feedPath: String, source: FileByteSource, options: MeasureOptions, settings: ReplayCommand.Settings,
-    store: RouteStore, console: Console, timeline recorded: ShiftTimeline? = nil
+    store: RouteStore, console: Console, record: ShiftTimelineFile.Record? = nil
   ) {
+    let recorded = record?.timeline
     recordedTimeline = recorded
-    pendingEvents = (recorded?.events ?? [])[...]
+    pendingEvents = (record?.events ?? [])[...]
+    recordsDeliveries = !(record?.ledger.deliveries.isEmpty ?? true)
     self.feedPath = feedPath
     self.options = options
     self.settings = settings
@@ -274,7 +283,8 @@ struct LiveReplay {
     self.shift = shift
     live = ActiveRouteMeasurement(shift: shift, maximumSampleInterval: options.settings.maximumSampleInterval)
     if recordedTimeline == nil {
-      try timeline.apply(ShiftTimeline.Event(.start, at: startTime))
+      try ledger.apply(ShiftTimeline.Event(.start, at: startTime))
+      timeline = ledger.timeline
     } else {
       try applyDueEvents()
     }
@@ -398,22 +408,31 @@ struct LiveReplay {
     guard shift != nil, var live else { return }
     let distance = try live.refresh(from: store)
     self.live = live
-    pushed = cadence.update(timeline: timeline, route: distance, at: clock, locale: options.locale) != nil
+    pushed =
+      (recordsDeliveries && ledger.timeline == timeline
+        ? cadence.update(ledger: ledger, route: distance, at: clock, locale: options.locale)
+        : cadence.update(timeline: timeline, route: distance, at: clock, locale: options.locale)) != nil
     draw()
   }
 
   /// Applies the recorded events due by now, in order: the store keeps the timeline, the live
-  /// walk measures against it, and the card goes out at once (a change of meaning).
+  /// walk measures against it, and the card goes out at once (a change of meaning, a delivery
+  /// starting, advancing or finishing included).
   mutating func applyDueEvents() throws {
     var applied = false
+    var shiftChanged = false
     while let next = pendingEvents.first, next.at <= clock {
       pendingEvents.removeFirst()
-      try timeline.apply(next)
+      try ledger.apply(next)
       applied = true
+      if case .shift = next { shiftChanged = true }
     }
     guard applied, let shift else { return }
-    try store.setTimeline(timeline, of: shift)
-    live?.applyTimeline(timeline)
+    if shiftChanged {
+      timeline = ledger.timeline
+      try store.setTimeline(timeline, of: shift)
+      live?.applyTimeline(timeline)
+    }
     if timeline.state != .ended { try refresh(final: false) }
   }
 
@@ -425,8 +444,10 @@ struct LiveReplay {
       try applyDueEvents()
     }
     if timeline.state != .ended {
-      let endEvent = ShiftTimeline.Event(.end, at: max(clock, timeline.events.last?.at ?? clock))
-      try timeline.apply(endEvent)
+      let endEvent = ShiftTimeline.Event(.end, at: max(clock, ledger.readingInstant, timeline.events.last?.at ?? clock))
+      // A recorded delivery still open refuses the end in the ledger: the card then keeps it in
+      // progress, and the route is finished all the same.
+      if (try? ledger.apply(endEvent)) != nil { timeline = ledger.timeline } else { try timeline.apply(endEvent) }
       if recordedTimeline != nil, let shift {
         try store.setTimeline(timeline, of: shift)
         live?.applyTimeline(timeline)
@@ -572,6 +593,14 @@ struct LiveReplay {
       json.set("routeLine", card?.routeLine ?? quality.line)
       json.set("parkedLine", card?.parkedLine)
       json.set("controls", strings: card?.controls.map(\.rawValue) ?? [])
+      if recordsDeliveries {
+        json.set("deliveryCountsLine", card?.deliveryCountsLine)
+        json.set("deliveryStatusLine", card?.deliveryStatusLine)
+        json.set("deliveryLines", strings: card?.deliveryLines.map { $0.text(at: clock) } ?? [])
+        json.set("moreDeliveriesLine", card?.moreDeliveriesLine)
+        json.set("stepRefusalLine", card?.stepRefusalLine)
+        json.set("reminderLines", strings: card?.reminderLines ?? [])
+      }
       json.set("pushed", pushed)
       json.set("meters", shown.isMeasured ? shown.meters : nil)
       json.set("liveMeters", latest.isMeasured ? latest.meters : nil)
@@ -605,6 +634,9 @@ struct LiveReplay {
         locale: locale),
     ]
     lines.append(contentsOf: interruptionLines())
+    if recordsDeliveries {
+      lines.append(contentsOf: deliveryCardLines(card, finished: finished))
+    }
     // The controls while the shift runs; the line is left blank once it has ended.
     lines.append(finished ? "" : (card?.controls ?? []).map { "[\($0.rawValue)]" }.joined(separator: " "))
     var text = ""
@@ -622,6 +654,21 @@ extension LiveReplay {
     let count = locale.formattedCount
     return "Samples: \(count(captured)) captured · \(count(rejected)) rejected · \(locale.counted(batches, "batch"))"
       + (discarded > 0 ? " (\(count(discarded)) discarded)" : "")
+  }
+
+  /// The card's delivery lines as drawn: counts, the status line, one line per open delivery
+  /// (clocks read now), the remainder, the reason for no step, and reminders with the note.
+  /// A fixed number of lines while the shift runs, so the redrawn card does not jump.
+  func deliveryCardLines(_ card: ShiftCard?, finished: Bool) -> [String] {
+    guard let card else { return [] }
+    var lines = [card.deliveryCountsLine ?? "", finished ? "" : card.deliveryStatusLine ?? card.stepRefusalLine ?? ""]
+    if finished { return lines }
+    let open = card.deliveryLines.map { $0.text(at: clock) }
+    lines += open + Array(repeating: "", count: ShiftCard.maximumDeliveryLines - open.count)
+    lines.append(card.moreDeliveriesLine ?? "")
+    lines += card.reminderLines
+    if !card.reminderLines.isEmpty { lines.append(ShiftCard.reminderNote) }
+    return lines
   }
 
   /// The replay's word for a state: `inProgress` (running), `paused`, `parked`, `ended`.

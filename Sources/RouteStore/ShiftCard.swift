@@ -1,12 +1,15 @@
 import RouteMileage
+import ShiftWork
 
 /// The live card of a shift (seed 001), derived from its timeline and its route at an instant.
 ///
 /// It is a picture of the shift, never a second record of it: the state line, the working
 /// time with the instant it was read at (a system clock counts on from that anchor while the
 /// shift runs; while paused the figure stands still), the RouteQuality line, the parked line
-/// only while parked, and the controls the lifecycle rules permit (seed 001's table). Nothing on
-/// it names a place, a coordinate or an amount: it holds words, a duration and an instant.
+/// only while parked, the deliveries (counts, the status line when exactly one is open, a line
+/// per open delivery, reminders; `ShiftCard+Deliveries.swift`), and the controls the lifecycle
+/// rules permit (seed 001's table). Nothing on it names a place, a coordinate or an amount, and
+/// its words name no other product: it holds words, durations and instants.
 ///
 /// When to push a new card is `ShiftCardCadence`'s business.
 public struct ShiftCard: Sendable, Hashable {
@@ -41,8 +44,10 @@ public struct ShiftCard: Sendable, Hashable {
   public static let pausedLine = "Shift Paused"
   public static let endedLine = "Shift Ended"
   public static let parkedLine = "Parked · route not recording"
-  /// Said instead of a step when two or more deliveries are open (seed 001).
-  public static let severalDeliveriesLine = "Several deliveries are in progress. Open DashPilot to record a step."
+  /// Said instead of a step when two or more deliveries are open (seed 001). It names no
+  /// product: the step is recorded against its own delivery wherever the driver records it.
+  public static let severalDeliveriesLine =
+    "Several deliveries are in progress. Record each step against its own delivery."
 
   public var state: ShiftTimeline.State
   /// "Shift in Progress" (running or parked: a parked shift keeps running), "Shift Paused",
@@ -62,6 +67,17 @@ public struct ShiftCard: Sendable, Hashable {
   public var controls: [Control]
   /// `severalDeliveriesLine` when two or more deliveries are open and running.
   public var stepRefusalLine: String?
+  /// "2 in progress · 5 delivered", once the shift has recorded a delivery; nil before.
+  public var deliveryCountsLine: String?
+  /// What the one delivery in progress is doing ("Waiting at the pickup"), only when exactly
+  /// one is open: with two there is no "the delivery".
+  public var deliveryStatusLine: String?
+  /// One line per open delivery, in number order, at most three.
+  public var deliveryLines: [DeliveryLine] = []
+  /// "1 more also active" past three open deliveries.
+  public var moreDeliveriesLine: String?
+  /// Reminders from the record (never a detection), one per stale delivery.
+  public var reminderLines: [String] = []
 
   /// The card for `timeline` and `route` at `instant`.
   ///
@@ -86,6 +102,8 @@ public struct ShiftCard: Sendable, Hashable {
     parkedLine = state == .parked ? Self.parkedLine : nil
     controls = Self.controls(state: state, openDeliveries: openDeliveries)
     stepRefusalLine = (state == .running || state == .parked) && openDeliveries.count >= 2 ? Self.severalDeliveriesLine : nil
+    deliveryCountsLine = nil
+    deliveryStatusLine = nil
   }
 
   /// Seed 001's table, "What it offers".
@@ -117,11 +135,16 @@ public struct ShiftCard: Sendable, Hashable {
     }
   }
 
-  /// Whether `other` means something different: state, parked line, controls, step refusal
-  /// or route line. Working time alone is not a change (the clock counts itself).
+  /// Whether `other` means something different: state, parked line, controls, step refusal,
+  /// route line, the delivery counts, status, rows (which deliveries are counted and at what
+  /// stage, not their clocks) and reminders. Working time and a delivery's clock alone are not a
+  /// change (each clock counts itself from its anchor).
   public func differsInMeaning(from other: ShiftCard) -> Bool {
     state != other.state || parkedLine != other.parkedLine || controls != other.controls
       || stepRefusalLine != other.stepRefusalLine || routeLine != other.routeLine
+      || deliveryCountsLine != other.deliveryCountsLine || deliveryStatusLine != other.deliveryStatusLine
+      || deliveryLines.map(\.identity) != other.deliveryLines.map(\.identity)
+      || moreDeliveriesLine != other.moreDeliveriesLine || reminderLines != other.reminderLines
   }
 }
 
@@ -157,16 +180,34 @@ public struct ShiftCardCadence: Sendable {
     timeline: ShiftTimeline, route: RouteDistance, at instant: Double, openDeliveries: [ShiftCard.DeliveryStage] = [],
     locale: MileageLocale = .english
   ) -> ShiftCard? {
+    update(route: route, at: instant, ended: timeline.state(at: instant) == .ended) { shownRoute in
+      ShiftCard(timeline: timeline, route: shownRoute, at: instant, openDeliveries: openDeliveries, locale: locale)
+    }
+  }
+
+  /// Offers the shift and its deliveries as they stand at `instant` (a delivery starting,
+  /// advancing or finishing goes out at once, as a reminder appearing does).
+  ///
+  /// - Complexity: O(*k* + *n*) in the timeline's events and the deliveries.
+  public mutating func update(ledger: ShiftLedger, route: RouteDistance, at instant: Double, locale: MileageLocale = .english)
+    -> ShiftCard?
+  {
+    update(route: route, at: instant, ended: ledger.timeline.state(at: instant) == .ended) { shownRoute in
+      ShiftCard(ledger: ledger, route: shownRoute, at: instant, locale: locale)
+    }
+  }
+
+  private mutating func update(route: RouteDistance, at instant: Double, ended: Bool, card make: (RouteDistance) -> ShiftCard)
+    -> ShiftCard?
+  {
     latestRoute = route
-    let ended = timeline.state(at: instant) == .ended
     let qualifierChanged = route.isMeasured != shownRoute.isMeasured || route.isPartial != shownRoute.isPartial
     let figureDue = route.meters != shownRoute.meters && instant - lastRouteChange >= routeUpdateInterval
     if card == nil || ended || qualifierChanged || figureDue {
       if card == nil || route.meters != shownRoute.meters || qualifierChanged { lastRouteChange = instant }
       shownRoute = route
     }
-    let next = ShiftCard(
-      timeline: timeline, route: shownRoute, at: instant, openDeliveries: openDeliveries, locale: locale)
+    let next = make(shownRoute)
     if let card, !next.differsInMeaning(from: card) { return nil }
     card = next
     return next

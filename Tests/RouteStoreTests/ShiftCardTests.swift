@@ -33,7 +33,7 @@ struct ShiftCardTests {
   @Test func runningWithTwoOrMoreOpenOffersNoStepAndSaysWhy() {
     #expect(ShiftCard.controls(state: .running, openDeliveries: [.toPickup, .atPickup]) == [.startDelivery, .parkVehicle])
     let card = ShiftCard(timeline: Self.running, route: Self.route(1000), at: 50, openDeliveries: [.toPickup, .toCustomer, .atPickup])
-    #expect(card.stepRefusalLine == "Several deliveries are in progress. Open DashPilot to record a step.")
+    #expect(card.stepRefusalLine == "Several deliveries are in progress. Record each step against its own delivery.")
   }
 
   @Test func parkedLeadsWithResumeDrivingAndReplacesParkVehicle() {
