@@ -23,9 +23,9 @@ let package = Package(
     .target(name: "ShiftWork", dependencies: ["RouteMileage"]),
     // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, and the ingest stage.
     .target(name: "RouteFeeds", dependencies: ["RouteMileage", "CZlib"]),
-    // SQLite shifts and route rows; ActiveRouteMeasurement and the live card. Independent of
-    // RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
-    .target(name: "RouteStore", dependencies: ["RouteMileage", "CSQLite"]),
+    // SQLite shifts, their route rows and deliveries; ActiveRouteMeasurement and the live card.
+    // Independent of RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
+    .target(name: "RouteStore", dependencies: ["RouteMileage", "ShiftWork", "CSQLite"]),
 
     // MARK: Implementation details
 
@@ -34,7 +34,7 @@ let package = Package(
     // Debian's zlib (zlib1g-dev), through a system-library target: gzip-compressed feeds.
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     // The command-line tool. Its logic lives in RouteMilesCLI so tests can call it in process.
-    .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "RouteFeeds", "RouteStore"]),
+    .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore"]),
     .executableTarget(name: "routemiles", dependencies: ["RouteMilesCLI"]),
     .executableTarget(
       name: "RouteBenchmarks",
@@ -67,11 +67,11 @@ let package = Package(
     // `RouteBenchmarks` is a dependency so the binary exists for the gate's process tests.
     .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks", "RouteTestSupport"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),
-    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "RouteTestSupport"]),
+    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
     .testTarget(
       name: "RouteMilesCLITests",
       // `routemiles` is a dependency so the binary exists for the process tests.
-      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteStore", "RouteMileage", "RouteTestSupport"]
+      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteStore", "RouteMileage", "ShiftWork", "RouteTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]
