@@ -21,8 +21,9 @@ let package = Package(
     // The shift's work beside its route: deliveries, offers, their rules and derived figures
     // (seed 000). Pure; depends on RouteMileage for ShiftTimeline. Holds no distance.
     .target(name: "ShiftWork", dependencies: ["RouteMileage"]),
-    // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, and the ingest stage.
-    .target(name: "RouteFeeds", dependencies: ["RouteMileage", "CZlib"]),
+    // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, the ingest stage,
+    // and the timeline file (shift and delivery events, applied through ShiftWork's ledger).
+    .target(name: "RouteFeeds", dependencies: ["RouteMileage", "ShiftWork", "CZlib"]),
     // SQLite shifts, their route rows and deliveries; ActiveRouteMeasurement and the live card.
     // Independent of RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
     .target(name: "RouteStore", dependencies: ["RouteMileage", "ShiftWork", "CSQLite"]),
@@ -47,11 +48,11 @@ let package = Package(
     .target(name: "RouteBenchmarkGate", dependencies: ["RouteFeeds", "RouteMilesCLI"], path: "Benchmarks/RouteBenchmarkGate"),
     // Deterministic synthetic drives and streaming GPX / NMEA / CSV writers, for the benchmarks
     // and SampleRoutes. No Foundation.
-    .target(name: "RouteSynthesis", dependencies: ["RouteMileage"]),
+    .target(name: "RouteSynthesis", dependencies: ["RouteMileage", "ShiftWork"]),
     // Regenerates SampleRoutes/ byte for byte: `swift run -c release GenerateSampleRoutes SampleRoutes`.
     .executableTarget(
       name: "GenerateSampleRoutes",
-      dependencies: ["RouteSynthesis", "RouteMileage"],
+      dependencies: ["RouteSynthesis", "RouteMileage", "ShiftWork"],
       path: "Benchmarks/GenerateSampleRoutes"
     ),
 
@@ -63,10 +64,10 @@ let package = Package(
     .target(name: "RouteTestSupport", dependencies: ["CZlib", "RouteSynthesis"], path: "Tests/RouteTestSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage", "RouteTestSupport"]),
     .testTarget(name: "ShiftWorkTests", dependencies: ["ShiftWork", "RouteMileage", "RouteTestSupport"]),
-    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "RouteTestSupport"]),
+    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
     // `RouteBenchmarks` is a dependency so the binary exists for the gate's process tests.
     .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks", "RouteTestSupport"]),
-    .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage"]),
+    .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage", "ShiftWork"]),
     .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
     .testTarget(
       name: "RouteMilesCLITests",

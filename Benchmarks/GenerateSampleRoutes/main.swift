@@ -17,6 +17,7 @@ import Darwin
 #endif
 import RouteMileage
 import RouteSynthesis
+import ShiftWork
 
 func fail(_ message: String, code: Int32 = 1) -> Never {
   var line = "GenerateSampleRoutes: \(message)\n"
@@ -177,6 +178,12 @@ func describe(_ route: SampleRoute, bytes: Int) -> String {
       "\($0.kind.rawValue) \(SynthesisTime.iso8601(milliseconds: Int64(($0.at * 1000).rounded())))"
     }
     lines.append("- timeline (\(name)): \(events.joined(separator: ", "))")
+  }
+  if !route.deliveries.isEmpty {
+    let events = route.deliveries.map {
+      "\($0.delivery) \($0.kind.rawValue) \(SynthesisTime.iso8601(milliseconds: Int64(($0.at * 1000).rounded())))"
+    }
+    lines.append("- deliveries: \(events.joined(separator: ", "))")
   }
   lines.append("- place: \(route.drive.configuration.place.name); seed \(route.drive.configuration.seed)")
   lines.append("- span: \(first) → \(last) (\(clock(Int(facts.span))), fix every \(route.drive.configuration.fixInterval) s)")

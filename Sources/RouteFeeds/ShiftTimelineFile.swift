@@ -1,13 +1,19 @@
 import RouteMileage
+import ShiftWork
 
-/// A timeline file: JSON Lines, one event per line, in time order.
+/// A timeline file: JSON Lines, one event per line, in the order the events were recorded.
 ///
 ///     {"at": "2025-11-04T08:00:00Z", "event": "start"}
+///     {"at": "2025-11-04T08:10:00Z", "event": "accept", "delivery": "d1", "offer": "o1"}
+///     {"at": "2025-11-04T08:25:00Z", "event": "arrive", "delivery": "d1"}
 ///     {"at": "2025-11-04T10:00:00Z", "event": "pause"}
 ///
-/// Events are `start|pause|resume|park|drive|end`; `at` is ISO 8601 as the feeds accept it.
-/// Blank lines are skipped and members other than `at` and `event` are ignored. Every event is
-/// applied through `ShiftTimeline`, so a file the lifecycle rules refuse is refused here, naming
+/// Shift events are `start|pause|resume|park|drive|end`; delivery events are
+/// `accept|arrive|pickup|deliver|cancel` with `"delivery"` (the file's own label, any string)
+/// and, on `accept`, an optional `"offer"`. `at` is ISO 8601 as the feeds accept it. Blank lines
+/// are skipped and other members ignored. Every event is applied through `ShiftLedger` in
+/// recorded order, so a line earlier than the line before it is clamped forward to that
+/// instant and reported (`Record.clamps`), and a line the rules refuse is refused here, naming
 /// the line of the refused event and the line of the event it collides with.
 ///
 /// A feed's *sidecar* timeline is the file beside it named like the feed without its extension
@@ -31,8 +37,12 @@ public enum ShiftTimelineFile {
       /// `event` is missing or not a string.
       case missingEvent
       case unknownEvent(String)
-      /// The lifecycle rules refuse the event; `collidesWithLine` is the other event's line.
-      case refused(ShiftTimeline.Refusal, collidesWithLine: Int?)
+      /// A delivery event without a `delivery` label (a string).
+      case missingDelivery(String)
+      /// `offer` is present but not a string.
+      case badOffer
+      /// The rules refuse the event; `collidesWithLine` is the other event's line.
+      case refused(LedgerRefusal, collidesWithLine: Int?)
       /// Not one event in the file.
       case empty
     }
@@ -58,8 +68,11 @@ public enum ShiftTimelineFile {
           "\(subject) must be a JSON object such as {\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}"
         case .missingTime: "\(subject) has no \"at\" time (a string such as \"2025-11-04T08:00:00Z\")"
         case .badTime(let text): "\(subject): \"at\" must be an ISO 8601 time such as 2025-11-04T08:00:00Z, not '\(text)'"
-        case .missingEvent: "\(subject) has no \"event\" (start, pause, resume, park, drive or end)"
-        case .unknownEvent(let text): "\(subject): unknown event '\(text)': use start, pause, resume, park, drive or end"
+        case .missingEvent: "\(subject) has no \"event\" (\(ShiftTimelineFile.eventNames))"
+        case .unknownEvent(let text): "\(subject): unknown event '\(text)': use \(ShiftTimelineFile.eventNames)"
+        case .missingDelivery(let event):
+          "\(subject): \(event) has no \"delivery\" naming its delivery (a string such as \"d1\"): every delivery event names one"
+        case .badOffer: "\(subject): \"offer\" must be a string naming the offer"
         case .refused(let refusal, let other):
           "the event on \(subject) is refused: \(refusal)"
             + (refusal.collidesWith.map { " at \(CivilTime.iso8601($0.at))" } ?? "")
@@ -70,13 +83,62 @@ public enum ShiftTimelineFile {
     }
   }
 
-  /// Parses a whole timeline file's bytes.
+  /// Every event name the file takes, in words.
+  static let eventNames = "start, pause, resume, park, drive, end, accept, arrive, pickup, deliver or cancel"
+
+  /// A line applied later than recorded: `line` is its line, `clampedToLine` the line whose
+  /// instant it took.
+  public struct ClampedLine: Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var clamp: Clamp
+    public var clampedToLine: Int?
+
+    public init(path: String, line: Int, clamp: Clamp, clampedToLine: Int?) {
+      self.path = path
+      self.line = line
+      self.clamp = clamp
+      self.clampedToLine = clampedToLine
+    }
+
+    /// `FILE:LINE: the pickup at … is earlier than line 4 (…): applied at … (a clock that moved back)`.
+    public var description: String {
+      let other = clampedToLine.map { "line \($0)" } ?? "the event before it"
+      return "\(path):\(line): the \(clamp.recorded.name) at \(CivilTime.iso8601(clamp.recorded.at)) is earlier than "
+        + "\(other) (\(clamp.clampedTo.name) at \(CivilTime.iso8601(clamp.clampedTo.at))): applied at "
+        + "\(CivilTime.iso8601(clamp.appliedAt)), \(DurationWords.short(clamp.seconds)) later than recorded"
+    }
+  }
+
+  /// A timeline file read: the shift's ledger (timeline and deliveries) and every clamp.
+  public struct Record: Sendable, Hashable {
+    public var ledger: ShiftLedger
+    /// Lines applied later than recorded, in file order.
+    public var clamps: [ClampedLine]
+
+    public var timeline: ShiftTimeline { ledger.timeline }
+  }
+
+  /// Parses a whole timeline file's bytes into its shift timeline (deliveries are checked and
+  /// left out; `parseRecord` keeps them).
   ///
   /// - Parameter path: named in every error.
   /// - Complexity: O(*n*) in the bytes.
   public static func parse(_ bytes: [UInt8], path: String) throws(Failure) -> ShiftTimeline {
-    var timeline = ShiftTimeline()
+    try parseRecord(bytes, path: path).timeline
+  }
+
+  /// Parses a whole timeline file's bytes: shift and delivery events, applied in recorded order.
+  ///
+  /// - Parameter path: named in every error.
+  /// - Complexity: O(*n*) in the bytes, plus the ledger's cost per event (O(1) for events in
+  ///   recorded order, O(*d*) for a pause or an end over *d* deliveries).
+  public static func parseRecord(_ bytes: [UInt8], path: String) throws(Failure) -> Record {
+    var ledger = ShiftLedger()
+    var clamps: [ClampedLine] = []
     var eventLines: [Int] = []
+    var deliveryLines: [DeliveryLineKey: Int] = [:]
+    var previousLine: Int?
     var lineNumber = 0
     var start = 0
     while start < bytes.count {
@@ -87,27 +149,55 @@ public enum ShiftTimelineFile {
       if last > start, bytes[last - 1] == UInt8(ascii: "\r") { last -= 1 }
       let isBlank = bytes[start..<last].allSatisfy { $0 == 0x20 || $0 == 0x09 }
       if !isBlank {
-        let event = try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> ShiftTimeline.Event in
+        let event = try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> ShiftWorkEvent in
           try parseEvent(UnsafeBufferPointer(rebasing: buffer[start..<last]), path: path, line: lineNumber)
         }
+        let applied: [Clamp]
         do {
-          try timeline.apply(event)
+          applied = try ledger.applyRecorded(event)
         } catch {
-          let other = error.collidesWith.flatMap { collided in
-            timeline.events.firstIndex(of: collided).map { eventLines[$0] }
+          let other = error.collidesWith.flatMap { collided -> Int? in
+            switch collided {
+            case .shift(let shiftEvent): ledger.timeline.events.firstIndex(of: shiftEvent).map { eventLines[$0] }
+            case .delivery(let deliveryEvent): deliveryLines[DeliveryLineKey(deliveryEvent)]
+            }
           }
           throw Failure(path: path, line: lineNumber, rule: .refused(error, collidesWithLine: other))
         }
-        eventLines.append(lineNumber)
+        for clamp in applied {
+          let other = clamp.reason == .previousRecord ? previousLine : DeliveryLineKey(clamp.clampedTo).flatMap { deliveryLines[$0] }
+          clamps.append(ClampedLine(path: path, line: lineNumber, clamp: clamp, clampedToLine: other))
+        }
+        switch event {
+        case .shift: eventLines.append(lineNumber)
+        case .delivery(let deliveryEvent): deliveryLines[DeliveryLineKey(deliveryEvent)] = lineNumber
+        }
+        previousLine = lineNumber
       }
       start = end + 1
     }
-    guard !timeline.events.isEmpty else { throw Failure(path: path, line: nil, rule: .empty) }
-    return timeline
+    guard !ledger.timeline.events.isEmpty else { throw Failure(path: path, line: nil, rule: .empty) }
+    return Record(ledger: ledger, clamps: clamps)
+  }
+
+  /// A delivery event's line is found by its delivery and kind (each happens once).
+  struct DeliveryLineKey: Hashable {
+    var delivery: String
+    var kind: DeliveryEvent.Kind
+
+    init(_ event: DeliveryEvent) {
+      delivery = event.delivery
+      kind = event.kind
+    }
+
+    init?(_ event: ShiftWorkEvent) {
+      guard case .delivery(let deliveryEvent) = event else { return nil }
+      self.init(deliveryEvent)
+    }
   }
 
   static func parseEvent(_ line: UnsafeBufferPointer<UInt8>, path: String, line number: Int) throws(Failure)
-    -> ShiftTimeline.Event
+    -> ShiftWorkEvent
   {
     let value: JSONValue
     do {
@@ -121,14 +211,29 @@ public enum ShiftTimelineFile {
       throw Failure(path: path, line: number, rule: .badTime(String(timeText.prefix(40))))
     }
     guard case .string(let name)? = value["event"] else { throw Failure(path: path, line: number, rule: .missingEvent) }
-    guard let kind = ShiftTimeline.Event.Kind(rawValue: name) else {
+    if let kind = ShiftTimeline.Event.Kind(rawValue: name) { return .shift(ShiftTimeline.Event(kind, at: time)) }
+    guard let kind = DeliveryEvent.Kind(rawValue: name) else {
       throw Failure(path: path, line: number, rule: .unknownEvent(String(name.prefix(40))))
     }
-    return ShiftTimeline.Event(kind, at: time)
+    guard case .string(let delivery)? = value["delivery"] else {
+      throw Failure(path: path, line: number, rule: .missingDelivery(name))
+    }
+    var offer: String?
+    switch value["offer"] {
+    case nil, .null?: offer = nil
+    case .string(let label)?: offer = label
+    default: throw Failure(path: path, line: number, rule: .badOffer)
+    }
+    return .delivery(DeliveryEvent(kind, at: time, delivery: delivery, offer: kind == .accept ? offer : nil))
   }
 
-  /// Reads and parses the timeline file at `path`.
+  /// Reads and parses the timeline file at `path` into its shift timeline.
   public static func read(path: String) throws(Failure) -> ShiftTimeline {
+    try readRecord(path: path).timeline
+  }
+
+  /// Reads and parses the timeline file at `path`: its ledger and clamps.
+  public static func readRecord(path: String) throws(Failure) -> Record {
     var bytes: [UInt8] = []
     do {
       let reader = try FileByteSource(path: path)
@@ -148,7 +253,7 @@ public enum ShiftTimelineFile {
     } catch {
       throw Failure(path: path, line: nil, rule: .unreadable("\(error)"))
     }
-    return try parse(bytes, path: path)
+    return try parseRecord(bytes, path: path)
   }
 
   /// The sidecar timeline's path for a feed: `dir/drive.csv` → `dir/drive.timeline.jsonl`.
@@ -166,4 +271,5 @@ public enum ShiftTimelineFile {
   public static func text(_ timeline: ShiftTimeline) -> String {
     timeline.events.map { "{\"at\": \"\(CivilTime.iso8601($0.at))\", \"event\": \"\($0.kind.rawValue)\"}\n" }.joined()
   }
+
 }

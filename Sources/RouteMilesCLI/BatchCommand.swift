@@ -1,6 +1,7 @@
 import RouteFeeds
 import RouteMileage
 import RouteStore
+import ShiftWork
 
 #if canImport(Glibc)
 import Glibc
@@ -161,9 +162,9 @@ struct BatchTable {
   var header: String? {
     switch format {
     case .table:
-      return "   miles  floor mi  segments  gaps  positions  rejected  unreadable  status        shift\n"
+      return "   miles  floor mi  segments  gaps  positions  rejected  unreadable  delivered  cancelled  in progress  delivery active  status        shift\n"
     case .csv:
-      return "source,format,meters,miles,floor_meters,floor_miles,segments,gaps,usable_positions,inferred_continuity,measured,partial,records,retained,rejected,errors,summary,error\n"
+      return "source,format,meters,miles,floor_meters,floor_miles,segments,gaps,usable_positions,inferred_continuity,measured,partial,records,retained,rejected,errors,summary,error,delivered,cancelled,in_progress,delivery_active_seconds\n"
     case .jsonl:
       return nil
     }
@@ -225,7 +226,7 @@ struct BatchTable {
     }
     guard let measurement = result.measurement else {
       return pad("-", 8) + pad("-", 10) + pad("-", 10) + pad("-", 6) + pad("-", 11) + pad("-", 10) + pad("-", 12)
-        + "  failed        \(trailer)"
+        + pad("-", 11) + pad("-", 11) + pad("-", 13) + pad("-", 17) + "  failed        \(trailer)"
     }
     let distance = measurement.distance
     let report = measurement.report
@@ -235,7 +236,27 @@ struct BatchTable {
       + pad(distance.isMeasured ? count(distance.contributingSegmentCount) : "-", 10)
       + pad(distance.isMeasured ? count(distance.gapCount) : "-", 6)
       + pad(count(distance.usablePositionCount), 11) + pad(count(report.rejectedCount), 10)
-      + pad(count(report.errors), 12) + "  " + status.padding(13) + " " + trailer
+      + pad(count(report.errors), 12) + deliveryColumns(result, pad: pad) + "  " + status.padding(13) + " " + trailer
+  }
+
+  /// Delivered, cancelled, in progress and delivery active time; `-` for a shift whose
+  /// timeline recorded no delivery (or that has none).
+  private func deliveryColumns(_ result: InputResult, pad: (String, Int) -> String) -> String {
+    guard let ledger = result.ledgerWithDeliveries else { return pad("-", 11) + pad("-", 11) + pad("-", 13) + pad("-", 17) }
+    let counts = ledger.counts
+    let count = locale.formattedCount
+    return pad(count(counts.delivered), 11) + pad(count(counts.cancelled), 11) + pad(count(counts.inProgress), 13)
+      + pad(DurationWords.short(ledger.activeDuration(asOf: ledger.readingInstant)), 17)
+  }
+
+  /// The CSV's delivery fields: empty for a shift whose timeline recorded no delivery.
+  private func deliveryFields(_ result: InputResult) -> [String] {
+    guard let ledger = result.ledgerWithDeliveries else { return ["", "", "", ""] }
+    let counts = ledger.counts
+    return [
+      String(counts.delivered), String(counts.cancelled), String(counts.inProgress),
+      JSONObject.number(ledger.activeDuration(asOf: ledger.readingInstant)),
+    ]
   }
 
   private func csvRow(_ result: InputResult) -> String {
@@ -244,8 +265,8 @@ struct BatchTable {
         ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
     guard let measurement = result.measurement else {
-      return [field(result.source), "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", field(result.failure ?? "")]
-        .joined(separator: ",")
+      return ([field(result.source), "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", field(result.failure ?? "")]
+        + deliveryFields(result)).joined(separator: ",")
     }
     let distance = measurement.distance
     let report = measurement.report
@@ -257,7 +278,7 @@ struct BatchTable {
       String(distance.usablePositionCount), String(distance.usesInferredContinuity), String(distance.isMeasured),
       String(distance.isPartial), String(report.records), String(report.retained), String(report.rejectedCount),
       String(report.errors), field(quality.line), field(result.failure ?? ""),
-    ].joined(separator: ",")
+    ].joined(separator: ",") + "," + deliveryFields(result).joined(separator: ",")
   }
 
   /// The closing line: counts, and the sum of recorded figures labelled as exactly that.

@@ -1,5 +1,6 @@
 import RouteFeeds
 import RouteMileage
+import ShiftWork
 
 /// One input measured: what the tool prints for it.
 struct InputResult {
@@ -36,6 +37,13 @@ struct InputResult {
   }
   /// The shift's timeline, when the feed was measured with one.
   var timeline: ShiftTimeline?
+  /// The timeline file as read (deliveries and clamps), when the feed had one.
+  var timelineRecord: ShiftTimelineFile.Record?
+  /// The shift's deliveries, when its timeline file recorded any.
+  var ledgerWithDeliveries: ShiftLedger? {
+    guard let ledger = timelineRecord?.ledger, !ledger.deliveries.isEmpty else { return nil }
+    return ledger
+  }
   /// True when the feed was not measured because its timeline was malformed or refused.
   var timelineRefused = false
 
@@ -60,7 +68,8 @@ extension MeasureOptions {
     var result = InputResult(source: path)
     var settings: IngestSettings
     do {
-      settings = try self.settings(forFeed: path)
+      result.timelineRecord = try timelineRecord(forFeed: path)
+      settings = self.settings(with: result.timelineRecord)
       settings.pipelining = pipelining
     } catch {
       // A refused timeline: nothing is measured from this feed.

@@ -1,5 +1,6 @@
 import RouteFeeds
 import RouteMileage
+import ShiftWork
 
 /// The human-readable account of one input: the RouteQuality line, its sentences, the ingest
 /// summary and, with `--explain`, the segments and gaps. Never a coordinate.
@@ -19,6 +20,11 @@ enum HumanReport {
       lines.append(failure.stopsReadingPartway ? "  Why reading stopped: \(failure)." : "  Not measured: \(failure).")
     }
     if let timeline = result.timeline { lines.append("  " + shiftLine(timeline)) }
+    if let ledger = result.ledgerWithDeliveries {
+      lines.append(contentsOf: deliveryLines(ledger, clamps: result.timelineRecord?.clamps ?? [], explain: explain))
+    } else {
+      for clamp in result.timelineRecord?.clamps ?? [] { lines.append("  Clamped: \(clamp).") }
+    }
     lines.append("  " + ingestSummary(measurement.report, format: measurement.format, locale: locale))
     let distance = measurement.distance
     var notMeasured: [String] = []

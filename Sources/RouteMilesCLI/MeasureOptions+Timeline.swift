@@ -28,6 +28,8 @@ extension MeasureOptions {
       --timeline FILE         The shift's timeline, JSON Lines: {"at": "2025-11-04T08:00:00Z",
                               "event": "start"} with events start, pause, resume, park, drive,
                               end. The window is [start, end]; pauses and parks are gaps.
+                              Deliveries: accept, arrive, pickup, deliver, cancel with
+                              "delivery": "d1" (and "offer": "o1" on accept).
       --no-timeline           Do not pick up a feed's sidecar timeline (drive.csv →
                               drive.timeline.jsonl), which is otherwise used automatically.
     """
@@ -51,28 +53,42 @@ extension MeasureOptions {
     return .sidecar
   }
 
-  /// The timeline for the feed at `path`: `--timeline`, else its sidecar when one exists.
+  /// The timeline file read for the feed at `path` (its shift events, deliveries and clamps):
+  /// `--timeline`, else its sidecar when one exists.
   ///
   /// - Throws: the timeline file's failure, naming file, line and rule.
-  func timeline(forFeed path: String) throws(ShiftTimelineFile.Failure) -> ShiftTimeline? {
+  func timelineRecord(forFeed path: String) throws(ShiftTimelineFile.Failure) -> ShiftTimelineFile.Record? {
     switch timelineSource {
     case .none:
       return nil
     case .file(let file):
-      return try ShiftTimelineFile.read(path: file)
+      return try ShiftTimelineFile.readRecord(path: file)
     case .sidecar:
       guard path != "-" else { return nil }
       let sidecar = ShiftTimelineFile.sidecarPath(forFeed: path)
       guard access(sidecar, F_OK) == 0 else { return nil }
-      return try ShiftTimelineFile.read(path: sidecar)
+      return try ShiftTimelineFile.readRecord(path: sidecar)
     }
+  }
+
+  /// The timeline for the feed at `path`: `--timeline`, else its sidecar when one exists.
+  ///
+  /// - Throws: the timeline file's failure, naming file, line and rule.
+  func timeline(forFeed path: String) throws(ShiftTimelineFile.Failure) -> ShiftTimeline? {
+    try timelineRecord(forFeed: path)?.timeline
   }
 
   /// The ingest settings for one feed, with its timeline.
   func settings(forFeed path: String) throws(ShiftTimelineFile.Failure) -> IngestSettings {
+    settings(with: try timelineRecord(forFeed: path))
+  }
+
+  /// The ingest settings with `record`'s timeline, when there is one. Only the timeline reaches
+  /// the ingest: deliveries never touch the route.
+  func settings(with record: ShiftTimelineFile.Record?) -> IngestSettings {
     var settings = settings
-    if let timeline = try timeline(forFeed: path) {
-      settings.timeline = timeline
+    if let record {
+      settings.timeline = record.timeline
       settings.window = nil
     }
     return settings

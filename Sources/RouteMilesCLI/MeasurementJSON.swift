@@ -1,14 +1,16 @@
 import RouteFeeds
 import RouteMileage
+import ShiftWork
 
 /// The `--json` object for one input. Its field names are pinned: other tools read them.
 ///
 /// ```
 /// {"source","format","meters","miles","floorMeters","floorMiles","segmentCount","gapCount","usablePositionCount",
 ///  "usesInferredContinuity","isMeasured","isPartial","summary","floorSummary","unmeasurable","details",
-///  "inputRows","rejectedByReason","ingest":{…},"shift":{…}?,"window":{…}?,"segments":[…],"gaps":[…],"error"}
+///  "inputRows","rejectedByReason","ingest":{…},"shift":{…}?,"window":{…}?,"deliveries":{…}?,"segments":[…],"gaps":[…],"error"}
 /// ```
-/// (`shift` only with a timeline, `window` only when there is one.)
+/// (`shift` only with a timeline, `window` only when there is one, `deliveries` only when the
+/// timeline recorded deliveries; `shift.clamped` only when a shift event was clamped.)
 /// Times are ISO 8601 UTC. `inputRows` and `rejectedByReason` repeat `ingest.records` and
 /// `ingest.rejected` at the top level for the acceptance harness.
 enum MeasurementJSON {
@@ -29,13 +31,18 @@ enum MeasurementJSON {
     json.set("inputRows", report.records)
     json.set("rejectedByReason", counts(report.rejected))
     json.set("ingest", ingest(report, distance: distance))
-    if let timeline = result.timeline { json.set("shift", shift(timeline)) }
+    if let timeline = result.timeline {
+      var shiftJSON = shift(timeline)
+      if let clamps = result.timelineRecord?.ledger.shiftClamps, !clamps.isEmpty { shiftJSON.set("clamped", clamps.map(clamp)) }
+      json.set("shift", shiftJSON)
+    }
     if let window = result.timeline?.window ?? window {
       var windowJSON = JSONObject()
       windowJSON.set("start", CivilTime.iso8601(window.start))
       windowJSON.set("end", CivilTime.iso8601(window.end))
       json.set("window", windowJSON)
     }
+    if let ledger = result.ledgerWithDeliveries { json.set("deliveries", deliveries(ledger)) }
     json.set(
       "segments",
       distance.segments.map { segment in

@@ -1,4 +1,5 @@
 import RouteMileage
+import ShiftWork
 
 /// One committed file of `SampleRoutes/`: a drive and the format it is written in.
 public struct SampleRoute: Sendable, Hashable {
@@ -9,15 +10,34 @@ public struct SampleRoute: Sendable, Hashable {
   public var format: SyntheticFeedFormat
   /// The shift's timeline, written beside the feed as its sidecar (`timelineFileName`).
   public var timeline: ShiftTimeline?
+  /// The shift's delivery events, written into the sidecar among the shift's events.
+  public var deliveries: [DeliveryEvent]
 
   public init(
-    fileName: String, summary: String, drive: SyntheticDrive, format: SyntheticFeedFormat, timeline: ShiftTimeline? = nil
+    fileName: String, summary: String, drive: SyntheticDrive, format: SyntheticFeedFormat, timeline: ShiftTimeline? = nil,
+    deliveries: [DeliveryEvent] = []
   ) {
     self.fileName = fileName
     self.summary = summary
     self.drive = drive
     self.format = format
     self.timeline = timeline
+    self.deliveries = deliveries
+  }
+
+  /// The sidecar's events in recorded order: by instant; at one instant a start, resume, park or
+  /// drive comes before a delivery event, and a pause or end after it.
+  public var recordedEvents: [ShiftWorkEvent] {
+    func rank(_ event: ShiftWorkEvent) -> Int {
+      switch event {
+      case .shift(let shift): shift.kind == .pause || shift.kind == .end ? 2 : 0
+      case .delivery: 1
+      }
+    }
+    let events = (timeline?.events ?? []).map { ShiftWorkEvent.shift($0) } + deliveries.map { ShiftWorkEvent.delivery($0) }
+    return events.enumerated().sorted { a, b in
+      (a.element.at, rank(a.element), a.offset) < (b.element.at, rank(b.element), b.offset)
+    }.map(\.element)
   }
 
   /// The sidecar's name: the feed's without its extension, plus `.timeline.jsonl`.
@@ -29,11 +49,17 @@ public struct SampleRoute: Sendable, Hashable {
 
   /// The sidecar's bytes: JSON Lines, one event a line, as `routemiles` reads them.
   public func timelineBytes() -> [UInt8]? {
-    guard let timeline else { return nil }
+    guard timeline != nil else { return nil }
     var text = ""
-    for event in timeline.events {
+    for event in recordedEvents {
       let at = SynthesisTime.iso8601(milliseconds: Int64((event.at * 1000).rounded()))
-      text += "{\"at\": \"\(at)\", \"event\": \"\(event.kind.rawValue)\"}\n"
+      text += "{\"at\": \"\(at)\", \"event\": \"\(event.name)\""
+      if case .delivery(let delivery) = event {
+        // The catalog's labels are plain ASCII words: nothing to escape.
+        text += ", \"delivery\": \"\(delivery.delivery)\""
+        if let offer = delivery.offer { text += ", \"offer\": \"\(offer)\"" }
+      }
+      text += "}\n"
     }
     return Array(text.utf8)
   }
@@ -127,6 +153,32 @@ public enum SampleRouteCatalog {
       .init(.resume, at: t + 8_100), .init(.end, at: t + 10_800),
     ])
 
+    // An evening shift with stacked deliveries (17:00–19:30, parked 18:10–18:20): an offer of two
+    // (d1, d2) accepted at 17:05, a third (d3) accepted at 17:20 while both are open and cancelled
+    // after arriving at its pickup, and d4 accepted at 18:00 that records nothing for 40 minutes
+    // (a stale acceptance: a reminder from 18:30 in replay).
+    let deliveryStart: Int64 = 1_762_794_000  // 2025-11-10T17:00:00Z
+    let evening = SyntheticDrive(
+      DriveConfiguration(
+        seed: derived(7), start: deliveryStart, duration: 9_000, fixInterval: 10, place: .nemoFlats,
+        reception: .suburban,
+        events: [.park(at: 4_200, duration: 600, capturePaused: false)]))
+    let e = Double(deliveryStart)
+    func minute(_ value: Double) -> Double { e + value * 60 }
+    let eveningShift = try! ShiftTimeline([
+      .init(.start, at: e), .init(.park, at: minute(70)), .init(.drive, at: minute(80)), .init(.end, at: minute(150)),
+    ])
+    let eveningDeliveries: [DeliveryEvent] = [
+      .init(.accept, at: minute(5), delivery: "d1", offer: "o1"), .init(.accept, at: minute(5), delivery: "d2", offer: "o1"),
+      .init(.arrive, at: minute(15), delivery: "d1"), .init(.arrive, at: minute(15), delivery: "d2"),
+      .init(.accept, at: minute(20), delivery: "d3"), .init(.pickup, at: minute(24), delivery: "d1"),
+      .init(.pickup, at: minute(26), delivery: "d2"), .init(.arrive, at: minute(33), delivery: "d3"),
+      .init(.deliver, at: minute(41), delivery: "d1"), .init(.cancel, at: minute(50), delivery: "d3"),
+      .init(.deliver, at: minute(52), delivery: "d2"), .init(.accept, at: minute(60), delivery: "d4"),
+      .init(.arrive, at: minute(100), delivery: "d4"), .init(.pickup, at: minute(106), delivery: "d4"),
+      .init(.deliver, at: minute(125), delivery: "d4"),
+    ]
+
     let twelveHourName = "Twelve-hour delivery shift (synthetic, invented place)"
     return [
       SampleRoute(
@@ -165,6 +217,13 @@ public enum SampleRouteCatalog {
         drive: timed,
         format: .csv(.canonical),
         timeline: timedShift),
+      SampleRoute(
+        fileName: "shift-deliveries.csv",
+        summary: "A shift with stacked deliveries: an offer of two, a third accepted while both are open and cancelled at its pickup, a stale acceptance.",
+        drive: evening,
+        format: .csv(.canonical),
+        timeline: eveningShift,
+        deliveries: eveningDeliveries),
     ]
   }
 }

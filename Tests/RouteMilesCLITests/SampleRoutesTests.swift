@@ -55,6 +55,12 @@ struct SampleRoutesMeasureTests {
       file: "shift-timeline.csv", meters: 68_866.456, segments: 5, gaps: 4, usable: 1_151, inferred: false,
       summary: "42.8 mi recorded · partial route", records: 2_161, rejected: ["negligibleMovement": 472], errors: 0,
       reanchored: 0, notCaptured: 538),
+    // Measured with its sidecar, shift-deliveries.timeline.jsonl (stacked deliveries and a park
+    // 18:10–18:20): 59 fixes while parked are counted, not measured.
+    Expected(
+      file: "shift-deliveries.csv", meters: 71_553.329, segments: 5, gaps: 4, usable: 621, inferred: false,
+      summary: "44.5 mi recorded · partial route", records: 901, rejected: ["negligibleMovement": 221], errors: 0,
+      reanchored: 0, notCaptured: 59),
   ]
 
   static let directory = CLITestSupport.packageRoot.appendingPathComponent("SampleRoutes")
@@ -107,5 +113,33 @@ extension SampleRoutesMeasureTests {
     let plain = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--no-timeline", path]).output)[0]
     #expect(abs((plain["meters"] as? Double ?? 0) - 69_449.935) < 0.01)
     #expect(plain["shift"] == nil)
+  }
+}
+
+extension SampleRoutesMeasureTests {
+  @Test func theDeliveriesSampleReportsItsStackedDeliveriesAndTheSameRoute() throws {
+    let path = Self.directory.appendingPathComponent("shift-deliveries.csv").path
+    let json = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", path]).output)[0]
+    let deliveries = try #require(json["deliveries"] as? [String: Any])
+    #expect(deliveries["delivered"] as? Int == 3)
+    #expect(deliveries["cancelled"] as? Int == 1)
+    #expect(deliveries["inProgress"] as? Int == 0)
+    // 17:05–17:52 and 18:00–19:05 of 17:00–19:30.
+    #expect(deliveries["activeSeconds"] as? Int == 6_720)
+    #expect(deliveries["nonDeliverySeconds"] as? Int == 2_280)
+    let offers = try #require(deliveries["offers"] as? [[String: Any]])
+    #expect(offers.map { $0["status"] as? String } == ["completed", "cancelled", "completed"])
+    let items = try #require(deliveries["items"] as? [[String: Any]])
+    #expect(items.map { $0["waitedAtPickupSeconds"] as? Int } == [540, 660, nil, 360])
+    #expect(items.map { $0["acceptedToDeliveredSeconds"] as? Int } == [2_160, 2_820, nil, 3_900])
+    // The same timeline without its delivery lines: the same route, to the bit.
+    let sidecar = try String(contentsOfFile: Self.directory.appendingPathComponent("shift-deliveries.timeline.jsonl").path, encoding: .utf8)
+    let directory = try CLITestSupport.temporaryDirectory()
+    let shiftOnly = try CLITestSupport.write(
+      sidecar.split(separator: "\n").filter { !$0.contains("delivery") }.joined(separator: "\n") + "\n", to: "shift.jsonl", in: directory)
+    let plain = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--timeline", shiftOnly, path]).output)[0]
+    #expect(plain["meters"] as? Double == json["meters"] as? Double)
+    #expect(plain["floorMeters"] as? Double == json["floorMeters"] as? Double)
+    #expect(plain["deliveries"] == nil)
   }
 }
