@@ -18,15 +18,19 @@ enum HumanReport {
       // Said here too, not only on standard error: the report must name why (never a coordinate).
       lines.append(failure.stopsReadingPartway ? "  Why reading stopped: \(failure)." : "  Not measured: \(failure).")
     }
-    if let timeline = result.timeline { lines.append("  " + shiftLine(timeline)) }
+    if let timeline = result.timeline {
+      lines.append("  " + shiftLine(timeline, lastPosition: measurement.report.lastTimestamp))
+    }
     lines.append("  " + ingestSummary(measurement.report, format: measurement.format, locale: locale))
     let distance = measurement.distance
     var notMeasured: [String] = []
     let count = locale.formattedCount
     if distance.unusablePositionCount > 0 { notMeasured.append("\(count(distance.unusablePositionCount)) describing nowhere on Earth") }
-    if distance.positionsOutsideWindow > 0 { notMeasured.append("\(count(distance.positionsOutsideWindow)) outside the shift window") }
-    if distance.positionsInsidePause > 0 { notMeasured.append("\(count(distance.positionsInsidePause)) while the shift was paused") }
-    if distance.positionsWhileParked > 0 { notMeasured.append("\(count(distance.positionsWhileParked)) while parked") }
+    // With a timeline, positions outside the shift, inside a pause or while parked are never
+    // kept: they are rejected at capture (`outsideShift`, `insidePause`, `whileParked`).
+    if distance.positionsOutsideWindow > 0, result.timeline == nil {
+      notMeasured.append("\(count(distance.positionsOutsideWindow)) outside the shift window")
+    }
     if distance.positionsNotAfterPrevious > 0 { notMeasured.append("\(count(distance.positionsNotAfterPrevious)) sharing a timestamp or out of order") }
     if !notMeasured.isEmpty {
       lines.append("  Kept but not measured: " + notMeasured.joined(separator: ", ") + ".")

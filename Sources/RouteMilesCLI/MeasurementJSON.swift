@@ -29,7 +29,9 @@ enum MeasurementJSON {
     json.set("inputRows", report.records)
     json.set("rejectedByReason", counts(report.rejected))
     json.set("ingest", ingest(report, distance: distance))
-    if let timeline = result.timeline { json.set("shift", shift(timeline)) }
+    if let timeline = result.timeline {
+      json.set("shift", shift(timeline, lastPosition: result.measurement?.report.lastTimestamp))
+    }
     if let window = result.timeline?.window ?? window {
       var windowJSON = JSONObject()
       windowJSON.set("start", CivilTime.iso8601(window.start))

@@ -107,7 +107,11 @@ enum ImportCommand {
           if !result.copies.replaceable.isEmpty {
             json.set("replaced", integers: result.copies.replaceable.map { Int($0.rawValue) })
           }
-          if let timeline = result.input.timeline { json.set("shiftTimeline", MeasurementJSON.shift(timeline)) }
+          if let timeline = result.input.timeline {
+            json.set(
+              "shiftTimeline",
+              MeasurementJSON.shift(timeline, lastPosition: result.input.measurement?.report.lastTimestamp))
+          }
           console.out(json.text + "\n")
         } else {
           console.out(result.summary(locale: options.locale))
@@ -377,7 +381,9 @@ enum ShiftsCommand {
     } else {
       json.set("window", nil as String?)
     }
-    if let timeline = record.timeline { json.set("timeline", MeasurementJSON.shift(timeline)) }
+    if let timeline = record.timeline {
+      json.set("timeline", MeasurementJSON.shift(timeline, lastPosition: distance?.segments.last?.end))
+    }
     if let distance {
       let quality = RouteQuality(distance, locale: locale)
       MeasurementJSON.figures(distance, quality: quality, into: &json)
