@@ -35,7 +35,10 @@ enum ReplayCommand {
     once per --route-update seconds (counts and state changes show at once). At the end, or on
     Ctrl-C, the shift ends and two figures are printed: the last live figure and the final figure
     measured from the stored rows in one pass; for an in-order feed with no faults they are
-    identical, and the replay says so, or says why not.
+    identical, and the replay says so, or says why not. After Ctrl-C a --store shift is kept as
+    interrupted (listed so by `shifts`, its figure partial) and the exit status is 130.
+
+    A feed whose positions span more than 7 days is refused (exit 1) unless --allow-long-span.
 
     On a terminal the card redraws in place; otherwise, or with --json, one JSON line per update
     (fields in docs/replay.md).

@@ -44,7 +44,12 @@ enum ImportCommand {
     the rows read before reading stopped and finishes as a truncated shift recording where and
     why reading stopped: the partial figure, marker and "Reading stopped at …" sentence that
     `measure` gives the file, and exit 1. A file of which nothing can be read (not a feed,
-    unmappable columns, every record unreadable) stores nothing and exits 1.
+    unmappable columns, every record unreadable), or that gives no position to keep (an empty
+    file, a GGA-only NMEA log without --date), stores nothing and exits 1.
+
+    Importing a file again after its import was interrupted replaces the interrupted shift when
+    its rows are the first rows of the new one (same path; not standard input, not with
+    --allow-duplicate), in the transaction that finishes the new shift, and says so.
 
     Without --shift-start/--shift-end the shift has no window: it starts at its first retained
     sample, its end is unknown, and no window gaps are counted.
@@ -267,7 +272,8 @@ enum ShiftsCommand {
     both with the partial figure of the rows kept. Listing never writes to the store and leaves
     no file beside it. Status: ended (a window from a timeline or --shift-start/--shift-end),
     no window (a finished import with neither), truncated, interrupted, or running; "working" is
-    working time (elapsed less paused).
+    working time (elapsed less paused). A store that does not exist is an error, never
+    created, for a listing and for --delete alike.
 
     Options:
       --store PATH            The store (required).
