@@ -160,6 +160,14 @@ public struct ShiftTimeline: Sendable, Hashable {
   /// when the file was written, its last event (the end, when there is one, is the last event);
   /// 0 before any event. O(1).
   public var readingInstant: Double { events.last?.at ?? 0 }
+  /// The instant a recorded shift's figures are read at, given its last recorded position: its
+  /// end once ended; while it runs (no `end` event — a timeline with only a start is a running
+  /// shift), the later of its last event and the last position, since the shift was running
+  /// when that position was recorded, so its working time runs to it. 0 before any event. O(1).
+  public func readingInstant(lastPosition: Double?) -> Double {
+    guard state != .ended, !events.isEmpty, let lastPosition, lastPosition.isFinite else { return readingInstant }
+    return max(readingInstant, lastPosition)
+  }
   /// [start, end] of an ended shift; nil while it runs (a running shift has no window).
   public var window: ShiftWindow? {
     guard let start, let end else { return nil }

@@ -149,7 +149,9 @@ struct BatchTable {
   private(set) var partial = 0
   private(set) var unmeasurable = 0
   private(set) var failed = 0
-  /// Rows cut off where reading stopped: measured (partial) or unmeasurable, and failing the exit.
+  /// Rows cut off where reading stopped, failing the exit. Each row is counted once: measured,
+  /// unmeasurable, truncated or failed, so the four add up to `shifts` (a truncated row's
+  /// partial figure still counts in the sum).
   private(set) var truncated = 0
   private(set) var summedMeters = 0.0
 
@@ -164,7 +166,7 @@ struct BatchTable {
     case .table:
       return "   miles  floor mi  segments  gaps  positions  rejected  unreadable  delivered  cancelled  in progress  delivery active  status        shift\n"
     case .csv:
-      return "source,format,meters,miles,floor_meters,floor_miles,segments,gaps,usable_positions,inferred_continuity,measured,partial,records,retained,rejected,errors,summary,error,delivered,cancelled,in_progress,delivery_active_seconds\n"
+      return "source,format,meters,miles,floor_meters,floor_miles,segments,gaps,usable_positions,inferred_continuity,measured,partial,records,retained,rejected,errors,summary,error,delivered,cancelled,in_progress,delivery_active_seconds,status\n"
     case .jsonl:
       return nil
     }
@@ -189,14 +191,7 @@ struct BatchTable {
     switch quality {
     case nil: failed += 1
     case .unmeasurable: unmeasurable += 1
-    case .truncated:
-      truncated += 1
-      if distance?.isMeasured == true {
-        measured += 1
-        partial += 1
-      } else {
-        unmeasurable += 1
-      }
+    case .truncated: truncated += 1
     case .partial:
       measured += 1
       partial += 1
@@ -209,7 +204,7 @@ struct BatchTable {
     case .jsonl:
       return MeasurementJSON.object(for: result, locale: locale, window: window).text + "\n"
     case .csv:
-      return csvRow(result) + "\n"
+      return csvRow(result, status: status) + "\n"
     case .table:
       return tableRow(result, status: status) + "\n"
     }
@@ -259,14 +254,18 @@ struct BatchTable {
     ]
   }
 
-  private func csvRow(_ result: InputResult) -> String {
+  /// The CSV columns, in this order (pinned; `status` last so the columns before it keep their
+  /// places): source, format, meters, miles, floor_meters, floor_miles, segments, gaps,
+  /// usable_positions, inferred_continuity, measured, partial, records, retained, rejected,
+  /// errors, summary, error, delivered, cancelled, in_progress, delivery_active_seconds, status.
+  private func csvRow(_ result: InputResult, status: String) -> String {
     func field(_ text: String) -> String {
       text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
         ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
     guard let measurement = result.measurement else {
       return ([field(result.source), "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", field(result.failure ?? "")]
-        + deliveryFields(result)).joined(separator: ",")
+        + deliveryFields(result) + [status]).joined(separator: ",")
     }
     let distance = measurement.distance
     let report = measurement.report
@@ -278,7 +277,7 @@ struct BatchTable {
       String(distance.usablePositionCount), String(distance.usesInferredContinuity), String(distance.isMeasured),
       String(distance.isPartial), String(report.records), String(report.retained), String(report.rejectedCount),
       String(report.errors), field(quality.line), field(result.failure ?? ""),
-    ].joined(separator: ",") + "," + deliveryFields(result).joined(separator: ",")
+    ].joined(separator: ",") + "," + (deliveryFields(result) + [status]).joined(separator: ",")
   }
 
   /// The closing line: counts, and the sum of recorded figures labelled as exactly that.

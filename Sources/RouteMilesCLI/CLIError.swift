@@ -24,4 +24,6 @@ enum ExitCode {
   static let failure: Int32 = 1
   /// The command line was wrong (EX_USAGE from sysexits.h).
   static let usage: Int32 = 64
+  /// Stopped by Ctrl-C (128 + SIGINT), after saying what was left behind.
+  static let interrupted: Int32 = 130
 }

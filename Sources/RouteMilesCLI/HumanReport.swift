@@ -20,7 +20,7 @@ enum HumanReport {
       lines.append(failure.stopsReadingPartway ? "  Why reading stopped: \(failure)." : "  Not measured: \(failure).")
     }
     lines.append(contentsOf: recordingLines(measurement, locale: locale, explain: explain))
-    if let timeline = result.timeline { lines.append("  " + shiftLine(timeline)) }
+    if let timeline = result.timeline { lines.append("  " + shiftLine(timeline, lastPosition: measurement.report.lastTimestamp)) }
     if let ledger = result.ledgerWithDeliveries {
       lines.append(contentsOf: deliveryLines(ledger, clamps: result.timelineRecord?.clamps ?? [], explain: explain))
     } else {
@@ -31,9 +31,11 @@ enum HumanReport {
     var notMeasured: [String] = []
     let count = locale.formattedCount
     if distance.unusablePositionCount > 0 { notMeasured.append("\(count(distance.unusablePositionCount)) describing nowhere on Earth") }
-    if distance.positionsOutsideWindow > 0 { notMeasured.append("\(count(distance.positionsOutsideWindow)) outside the shift window") }
-    if distance.positionsInsidePause > 0 { notMeasured.append("\(count(distance.positionsInsidePause)) while the shift was paused") }
-    if distance.positionsWhileParked > 0 { notMeasured.append("\(count(distance.positionsWhileParked)) while parked") }
+    // With a timeline, positions outside the shift, inside a pause or while parked are never
+    // kept: they are rejected at capture (`outsideShift`, `insidePause`, `whileParked`).
+    if distance.positionsOutsideWindow > 0, result.timeline == nil {
+      notMeasured.append("\(count(distance.positionsOutsideWindow)) outside the shift window")
+    }
     if distance.positionsNotAfterPrevious > 0 { notMeasured.append("\(count(distance.positionsNotAfterPrevious)) sharing a timestamp or out of order") }
     if !notMeasured.isEmpty {
       lines.append("  Kept but not measured: " + notMeasured.joined(separator: ", ") + ".")

@@ -21,14 +21,29 @@ enum InputPaths {
     var inDirectory: Bool
   }
 
+  /// Opens a directory for reading: its handle, or nil and the `errno` that refused it.
+  typealias DirectoryOpener = (String) -> (handle: OpaquePointer?, error: Int32)
+
+  /// `opendir(3)`.
+  static func openDirectory(_ path: String) -> (handle: OpaquePointer?, error: Int32) {
+    let handle = opendir(path)
+    return (handle, handle == nil ? errno : 0)
+  }
+
   /// An empty directory and a pattern that matches nothing are the same problem (nothing to
-  /// measure where the user pointed), reported alike; the batch exits 1 for either.
-  static func expand(_ operands: [String]) -> (paths: [Found], problems: [String]) {
+  /// measure where the user pointed), reported alike; so is a directory that cannot be read
+  /// (permission denied), named with the reason. The batch exits 1 for any of them.
+  ///
+  /// - Parameter open: how directories are opened (`opendir`; a test gives one that refuses).
+  static func expand(_ operands: [String], open: DirectoryOpener = openDirectory) -> (paths: [Found], problems: [String]) {
     var paths: [Found] = []
     var problems: [String] = []
     func walked(_ directory: String, named operand: String) {
-      let files = walk(directory)
-      if files.isEmpty {
+      let (files, unreadable) = walk(directory, open: open)
+      for (folder, error) in unreadable {
+        problems.append("\(folder): cannot read this folder (\(String(cString: strerror(error)))); no file in it was measured")
+      }
+      if files.isEmpty, !unreadable.contains(where: { $0.path == directory }) {
         problems.append("\(operand): no feed file here (looked for \(extensionList) files)")
       }
       paths.append(contentsOf: files.map { Found(path: $0, inDirectory: true) })
@@ -68,11 +83,20 @@ enum InputPaths {
   }
 
   /// Regular feed files under `directory`, recursively, sorted; hidden entries are skipped.
-  static func walk(_ directory: String) -> [String] {
+  /// The directories that could not be read come back with their `errno`, sorted, never
+  /// silently left out.
+  static func walk(
+    _ directory: String, open: DirectoryOpener = openDirectory
+  ) -> (files: [String], unreadable: [(path: String, error: Int32)]) {
     var found: [String] = []
+    var unreadable: [(path: String, error: Int32)] = []
     var pending = [directory]
     while let current = pending.popLast() {
-      guard let handle = opendir(current) else { continue }
+      let (opened, error) = open(current)
+      guard let handle = opened else {
+        unreadable.append((current, error))
+        continue
+      }
       defer { closedir(handle) }
       while let entry = readdir(handle) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -89,7 +113,7 @@ enum InputPaths {
         }
       }
     }
-    return found.sorted()
+    return (found.sorted(), unreadable.sorted { $0.path < $1.path })
   }
 
   static func glob(_ pattern: String) -> [String] {

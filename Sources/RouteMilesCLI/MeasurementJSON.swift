@@ -32,7 +32,7 @@ enum MeasurementJSON {
     json.set("rejectedByReason", counts(report.rejected))
     json.set("ingest", ingest(report, distance: distance))
     if let timeline = result.timeline {
-      var shiftJSON = shift(timeline)
+      var shiftJSON = shift(timeline, lastPosition: result.measurement?.report.lastTimestamp)
       if let clamps = result.ledger?.shiftClamps, !clamps.isEmpty { shiftJSON.set("clamped", clamps.map(clamp)) }
       json.set("shift", shiftJSON)
     }

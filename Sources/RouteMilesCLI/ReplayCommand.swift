@@ -19,6 +19,10 @@ enum ReplayCommand {
   static let name = "replay"
   /// Accepted `--speed` factors: slower than 1/1000 would not finish; faster than a million is `max`.
   static let speedRange = 0.001...1_000_000.0
+  /// The longest span of positions (first to last arrival) replayed without `--allow-long-span`:
+  /// a replay plays one shift, and a feed spanning more than a week is a history of many (a
+  /// Takeout export, a logger's year), whose replay at any factor would run for hours or days.
+  static let longestSpan = 7 * 86_400.0
   static let usage = "routemiles replay [options] FEED"
   static let help = """
     USAGE: \(usage)
@@ -32,7 +36,10 @@ enum ReplayCommand {
     once per --route-update seconds (counts and state changes show at once). At the end, or on
     Ctrl-C, the shift ends and two figures are printed: the last live figure and the final figure
     measured from the stored rows in one pass; for an in-order feed with no faults they are
-    identical, and the replay says so, or says why not.
+    identical, and the replay says so, or says why not. After Ctrl-C a --store shift is kept as
+    interrupted (listed so by `shifts`, its figure partial) and the exit status is 130.
+
+    A feed whose positions span more than 7 days is refused (exit 1) unless --allow-long-span.
 
     On a terminal the card redraws in place; otherwise, or with --json, one JSON line per update
     (fields in docs/replay.md).
@@ -42,6 +49,9 @@ enum ReplayCommand {
       --refresh SECONDS       Display refresh interval, shift time (default 2).
       --route-update SECONDS  Least time between changes of the card's figure (default 30).
       --batch-seconds SECONDS Capture batch interval, shift time (default 5).
+      --allow-long-span       Replay a feed whose positions span more than 7 days (refused
+                              otherwise). At max speed, idle time is skipped: no update is
+                              emitted where nothing changed.
 
     Store:
       --store PATH            Keep the shift in this SQLite store (default: in memory).
@@ -71,6 +81,7 @@ enum ReplayCommand {
     var interruptAt: Double?
     var relaunchAfter = 30.0
     var json = false
+    var allowLongSpan = false
   }
 
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
@@ -80,7 +91,7 @@ enum ReplayCommand {
         "speed", "refresh", "route-update", "batch-seconds", "store", "discard-batches", "seed",
         "interrupt-at", "relaunch-after",
       ]),
-      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "json"]))
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "json", "allow-long-span"]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success
@@ -132,6 +143,7 @@ enum ReplayCommand {
     }
     settings.relaunchAfter = try arguments.double("relaunch-after", minimum: 0) ?? settings.relaunchAfter
     settings.json = arguments.has("json") || !console.outputIsTerminal
+    settings.allowLongSpan = arguments.has("allow-long-span")
 
     let source: FileByteSource
     do {
@@ -158,7 +170,14 @@ enum ReplayCommand {
     var replay = LiveReplay(
       feedPath: feedPath, source: source, options: options, settings: settings, store: store, console: console,
       record: record)
+    replay.storePath = arguments.value("store")
     replayInterrupted.store(false, ordering: .relaxed)
+    // A parent may have started us with SIGINT blocked (a test runner's thread does): unblock
+    // it, or Ctrl-C would never reach the replay.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    sigaddset(&unblock, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     let previous = signal(SIGINT) { _ in replayInterrupted.store(true, ordering: .relaxed) }
     defer { signal(SIGINT, previous) }
     do {
@@ -190,6 +209,8 @@ struct LiveReplay {
   let options: MeasureOptions
   let settings: ReplayCommand.Settings
   let store: RouteStore
+  /// The `--store` path; nil for the in-memory store.
+  var storePath: String?
   let console: Console
   var puller: FeedRecordPuller<FileByteSource>
   var arrivals = ArrivalOrderSorter()
@@ -225,6 +246,9 @@ struct LiveReplay {
   /// The shift clock when `--interrupt-at` killed capture.
   var interruptedAt: Double?
   var drawnLines = 0
+  /// Whether anything was captured, written or interrupted since the last refresh: at max
+  /// speed, idle time is skipped only when nothing was.
+  var changedSinceRefresh = true
 
   init(
     feedPath: String, source: FileByteSource, options: MeasureOptions, settings: ReplayCommand.Settings,
@@ -255,14 +279,23 @@ struct LiveReplay {
     // `ArrivalOrderSorter`); records that are not positions carry no time and are counted at
     // the start.
     var arrivals = ArrivalOrderSorter()
+    var earliest = Double.infinity
+    var latest = -Double.infinity
     while let record = puller.next() {
       if case .position(let sample, let session, _) = record {
         try arrivals.append(sample, session: session)
+        if let time = Self.time(of: record) {
+          earliest = min(earliest, time)
+          latest = max(latest, time)
+        }
       } else {
         record.deliver(to: &ingest)
       }
     }
     self.arrivals = arrivals
+    if latest - earliest > ReplayCommand.longestSpan, !settings.allowLongSpan {
+      throw CLIError.failure(Self.longSpanRefusal(feedPath, span: latest - earliest))
+    }
     var waiting: [FeedRecord] = []
     var first: RouteSample?
     while let record = try nextArrival() {
@@ -298,6 +331,19 @@ struct LiveReplay {
       if pending == nil { pending = try queue.popFirst() ?? nextArrival() }
       guard let record = pending else { break }
       let recordTime = Self.time(of: record).map { max($0, clock) } ?? clock
+      if settings.speed == nil, !changedSinceRefresh {
+        // At max speed idle time is skipped: when nothing was captured, written or interrupted
+        // since the last refresh, the next refresh is the first of its ticks at or after the
+        // next thing that happens (a position, an event, the interruption, the card's held
+        // figure falling due, the waiting samples' batch), and with no sample waiting, so is
+        // the next batch. No update is emitted where nothing changed.
+        let waiting = !ingest.retainedSink.samples.isEmpty
+        var horizon = min(recordTime, pendingEvents.first?.at ?? .infinity, cadence.figureDueAt ?? .infinity)
+        if let interrupt = settings.interruptAt.map({ startTime + $0 }), !interruptDone { horizon = min(horizon, interrupt) }
+        if waiting { horizon = min(horizon, nextBatch) }
+        nextRefresh = Self.firstTick(nextRefresh, every: settings.refresh, atOrAfter: horizon)
+        if !waiting { nextBatch = Self.firstTick(nextBatch, every: settings.batchSeconds, atOrAfter: horizon) }
+      }
       var eventTime = min(recordTime, nextRefresh, nextBatch, pendingEvents.first?.at ?? .infinity)
       if let interrupt = settings.interruptAt.map({ startTime + $0 }), !interruptDone { eventTime = min(eventTime, interrupt) }
       wait(until: eventTime)
@@ -326,6 +372,19 @@ struct LiveReplay {
       }
     }
     return try end()
+  }
+
+  /// The first of the ticks `tick`, `tick + step`, … at or after `time`. O(1).
+  static func firstTick(_ tick: Double, every step: Double, atOrAfter time: Double) -> Double {
+    guard tick < time, time.isFinite else { return tick }
+    return tick + ((time - tick) / step).rounded(.up) * step
+  }
+
+  /// The refusal of a feed whose positions span more than `ReplayCommand.longestSpan`.
+  static func longSpanRefusal(_ feedPath: String, span: Double) -> String {
+    let tenths = Int((span / 8_640).rounded(.down))
+    return "\(feedPath): its positions span \(tenths / 10).\(tenths % 10) days (first to last); a replay plays one "
+      + "shift, of at most 7 days: give --allow-long-span to replay it all"
   }
 
   /// The next position in arrival order.
@@ -365,6 +424,7 @@ struct LiveReplay {
       }
       captureResumesAt = nil
     }
+    changedSinceRefresh = true
     record.deliver(to: &ingest)
   }
 
@@ -372,6 +432,7 @@ struct LiveReplay {
   /// session.
   mutating func interruptCapture() {
     interruptDone = true
+    changedSinceRefresh = true
     interruptedAt = clock
     lostSamples += ingest.retainedSink.samples.count
     ingest.retainedSink.samples.removeAll()
@@ -391,6 +452,7 @@ struct LiveReplay {
     let samples = ingest.retainedSink.samples
     ingest.retainedSink.samples.removeAll(keepingCapacity: true)
     guard !samples.isEmpty, let shift else { return }
+    changedSinceRefresh = true
     batches += 1
     let discard = settings.discardFraction > 0 && random.unit() < settings.discardFraction
     if discard {
@@ -408,6 +470,7 @@ struct LiveReplay {
     guard shift != nil, var live else { return }
     let distance = try live.refresh(from: store)
     self.live = live
+    changedSinceRefresh = false
     pushed =
       (recordsDeliveries && ledger.timeline == timeline
         ? cadence.update(ledger: ledger, route: distance, at: clock, locale: options.locale)
@@ -438,8 +501,9 @@ struct LiveReplay {
 
   mutating func end() throws -> Int32 {
     try writeBatch()
+    let stoppedByUser = replayInterrupted.load(ordering: .relaxed)
     // The feed has run out: the rest of the recorded timeline happens now, at its times.
-    if recordedTimeline != nil, let last = pendingEvents.last, !replayInterrupted.load(ordering: .relaxed) {
+    if recordedTimeline != nil, let last = pendingEvents.last, !stoppedByUser {
       clock = max(clock, last.at)
       try applyDueEvents()
     }
@@ -448,7 +512,8 @@ struct LiveReplay {
       // A recorded delivery still open refuses the end in the ledger: the card then keeps it in
       // progress, and the route is finished all the same.
       if (try? ledger.apply(endEvent)) != nil { timeline = ledger.timeline } else { try timeline.apply(endEvent) }
-      if recordedTimeline != nil, let shift {
+      // Ctrl-C ends the card's shift, not the stored one: nothing says the shift was over.
+      if recordedTimeline != nil, !stoppedByUser, let shift {
         try store.setTimeline(timeline, of: shift)
         live?.applyTimeline(timeline)
       }
@@ -456,7 +521,13 @@ struct LiveReplay {
     try refresh(final: true)
     guard let shift, let live else { return try finishWithoutRoute() }
     let window = recordedTimeline != nil ? timeline.window : options.settings.window
-    try store.finishShift(shift, end: window?.end)
+    if stoppedByUser {
+      // Stopped before the end of its feed: kept as an interrupted shift (whole batches, not all
+      // of the feed), listed `interrupted` with a partial figure, as an interrupted import is.
+      try store.setStatus(.importing, of: shift)
+    } else {
+      try store.finishShift(shift, end: window?.end)
+    }
     let final = try store.measure(shift: shift, maximumSampleInterval: options.settings.maximumSampleInterval)
     let liveDistance = live.distance
     let reason = ActiveRouteMeasurement.whyFinalDiffers(live: liveDistance, final: final)
@@ -509,6 +580,7 @@ struct LiveReplay {
       console.err("routemiles: \(MeasureOptions.describe(failure, in: feedPath))\n")
       return ExitCode.failure
     }
+    if stoppedByUser { return ExitCode.interrupted }
     if let at = settings.interruptAt, !interruptDone {
       console.err(
         "routemiles: --interrupt-at \(at) is after the feed's last position (the shift ended after \(DurationWords.clock(clock - startTime))); no interruption was played\n")
@@ -566,7 +638,11 @@ struct LiveReplay {
             : "resumes at \(DurationWords.clock(resumes - startTime))"))
     }
     if replayInterrupted.load(ordering: .relaxed) {
-      lines.append("Replay stopped with Ctrl-C at \(DurationWords.clock(clock - startTime)): the shift ended there")
+      lines.append(
+        "Replay stopped with Ctrl-C at \(DurationWords.clock(clock - startTime)): "
+          + (storePath != nil && shift != nil
+            ? "\(shift!) is kept in the store as interrupted, its figure partial"
+            : "the shift ended there"))
     }
     return lines
   }

@@ -3,9 +3,10 @@ import RouteMileage
 
 extension MeasurementJSON {
   /// The `shift` object: `state`, `start`, `end`, `workingSeconds`, `pausedSeconds`,
-  /// `parkedSeconds`, `pauses`, `parks`. Times ISO 8601 UTC; `end` is null while running.
-  static func shift(_ timeline: ShiftTimeline) -> JSONObject {
-    let instant = timeline.readingInstant
+  /// `parkedSeconds`, `pauses`, `parks`. Times ISO 8601 UTC; `end` is null while running, and a
+  /// running shift's durations run to its last position (`ShiftTimeline.readingInstant(lastPosition:)`).
+  static func shift(_ timeline: ShiftTimeline, lastPosition: Double?) -> JSONObject {
+    let instant = timeline.readingInstant(lastPosition: lastPosition)
     var json = JSONObject()
     json.set("state", timeline.state.rawValue)
     json.set("start", timeline.start.map(CivilTime.iso8601))
@@ -20,9 +21,10 @@ extension MeasurementJSON {
 }
 
 extension HumanReport {
-  /// One line about the shift's timeline: window, working time, pauses and parks.
-  static func shiftLine(_ timeline: ShiftTimeline) -> String {
-    let instant = timeline.readingInstant
+  /// One line about the shift's timeline: window, working time, pauses and parks; a running
+  /// shift's durations run to its last position.
+  static func shiftLine(_ timeline: ShiftTimeline, lastPosition: Double?) -> String {
+    let instant = timeline.readingInstant(lastPosition: lastPosition)
     let start = timeline.start.map(CivilTime.iso8601) ?? "?"
     let end = timeline.end.map(CivilTime.iso8601) ?? "still running"
     let pauses = timeline.pauseCount

@@ -18,9 +18,12 @@ func wallClockSeconds() -> Double {
 }
 
 /// Opens a store for a command, turning its error into an input failure that names the path.
-func openStore(_ path: String, readOnly: Bool = false) throws(CLIError) -> RouteStore {
+///
+/// - Parameter createIfMissing: false for a command that changes an existing store only (a
+///   deletion): a missing store is an error, never created.
+func openStore(_ path: String, readOnly: Bool = false, createIfMissing: Bool = true) throws(CLIError) -> RouteStore {
   do {
-    return try RouteStore(path: path, access: readOnly ? .readOnly : .readWrite)
+    return try RouteStore(path: path, access: readOnly ? .readOnly : .readWrite, createIfMissing: createIfMissing)
   } catch {
     throw .failure("\(error)")
   }
@@ -42,7 +45,12 @@ enum ImportCommand {
     the rows read before reading stopped and finishes as a truncated shift recording where and
     why reading stopped: the partial figure, marker and "Reading stopped at …" sentence that
     `measure` gives the file, and exit 1. A file of which nothing can be read (not a feed,
-    unmappable columns, every record unreadable) stores nothing and exits 1.
+    unmappable columns, every record unreadable), or that gives no position to keep (an empty
+    file, a GGA-only NMEA log without --date), stores nothing and exits 1.
+
+    Importing a file again after its import was interrupted replaces the interrupted shift when
+    its rows are the first rows of the new one (same path; not standard input, not with
+    --allow-duplicate), in the transaction that finishes the new shift, and says so.
 
     Without --shift-start/--shift-end the shift has no window: it starts at its first retained
     sample, its end is unknown, and no window gaps are counted.
@@ -86,6 +94,7 @@ enum ImportCommand {
         let result = try importFeed(
           path, into: store, storePath: storePath, options: options, batchSize: batchSize,
           allowDuplicate: arguments.has("allow-duplicate"))
+        for note in copiesNotes(path, result, storePath: storePath) { console.err("routemiles: \(note)\n") }
         if let duplicate = result.duplicateOf {
           console.out(
             duplicateReport(path, shift: duplicate, truncated: result.duplicateIsTruncated, json: arguments.has("json")))
@@ -101,7 +110,14 @@ enum ImportCommand {
         if arguments.has("json") {
           var json = MeasurementJSON.object(for: result.input, locale: options.locale, window: options.settings.window)
           json.set("shift", result.shift.map { Int($0.rawValue) } ?? -1)
-          if let timeline = result.input.timeline { json.set("shiftTimeline", MeasurementJSON.shift(timeline)) }
+          if !result.copies.replaceable.isEmpty {
+            json.set("replaced", integers: result.copies.replaceable.map { Int($0.rawValue) })
+          }
+          if let timeline = result.input.timeline {
+            json.set(
+              "shiftTimeline",
+              MeasurementJSON.shift(timeline, lastPosition: result.input.measurement?.report.lastTimestamp))
+          }
           console.out(json.text + "\n")
         } else {
           console.out(result.summary(locale: options.locale))
@@ -123,15 +139,23 @@ enum ImportCommand {
     var duplicateOf: ShiftID? = nil
     /// Whether that stored shift is a cut-off feed's (`truncated`).
     var duplicateIsTruncated = false
+    /// The interrupted imports of the same file it replaced, and those it kept (rows differ).
+    var copies = InterruptedCopies()
+    /// True when the feed gave no position to keep, so no shift was stored.
+    var keptNothing = false
 
     func summary(locale: MileageLocale) -> String {
       guard let shift, let measurement = input.measurement else {
         let why = input.measurement?.report.failure.map { "\n  Not measured: \($0)." } ?? ""
-        return "\(input.source): not imported; nothing was stored\(why)\n"
+        var text = "\(input.source): not imported; nothing was stored\(why)\n"
+        if keptNothing, let measurement = input.measurement {
+          text += "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
+        }
+        return text
       }
       let quality = RouteQuality(measurement.distance, locale: locale)
       let state = input.failure == nil ? "" : " (truncated: reading stopped before the end of the feed)"
-      var text = "\(input.source) → \(shift)\(state)\n  \(quality.line)\n"
+      var text = "\(input.source) → \(shift)\(state)\(Self.replacedWords(copies))\n  \(quality.line)\n"
       if let sentence = quality.cutOffSentence { text += "  \(sentence)\n" }
       if let chosen = measurement.recordings.first(where: \.isChosen), measurement.recordings.count > 1 {
         let why = measurement.recordingsOverlap ? "the file's recordings overlap in time" : "as chosen"
@@ -196,6 +220,19 @@ enum ImportCommand {
         return Imported(input: input, shift: nil, complete: false)
       }
     }
+    if writer.samplesWritten + writer.pendingCount == 0 {
+      // Nothing to keep (an empty file, a GGA-only log without --date, every position
+      // refused): an empty shift would claim a drive of nothing and, by its content hash,
+      // turn the corrected retry away as a duplicate.
+      try store.deleteShift(writer.shift)
+      input.measurement = measurement
+      if input.failure == nil { input.failure = "\(path): no position could be kept, so nothing was stored" }
+      return Imported(input: input, shift: nil, complete: false, keptNothing: true)
+    }
+    // Every row is stored before the comparison with interrupted imports of the same file.
+    try writer.flush()
+    let copies =
+      allowDuplicate || path == "-" ? InterruptedCopies() : try store.interruptedCopies(of: writer.shift, source: path)
     // A cut-off feed's hash is of the whole file: the bytes past where reading stopped are
     // read into it too (a file that cannot be read to its end gets no hash, so no duplicate).
     let readToTheEnd = failure == nil || drain(&bytes)
@@ -209,16 +246,18 @@ enum ImportCommand {
     if !allowDuplicate, let contentHash, let existing = try store.completeShift(withContentHash: contentHash) {
       // The same content is already a finished (or truncated) shift: this import leaves
       // nothing behind.
-      try store.deleteShift(writer.shift)
+      try store.deleteShift(writer.shift, withInterrupted: copies.replaceable)
       input.failure = nil
       return Imported(
         input: input, shift: nil, complete: false, duplicateOf: existing,
-        duplicateIsTruncated: try store.shift(existing)?.isTruncated ?? false)
+        duplicateIsTruncated: try store.shift(existing)?.isTruncated ?? false, copies: copies)
     }
     try store.setContentHash(contentHash, of: writer.shift)
     // A cut-off feed finishes its shift like any other import, with where and why reading
     // stopped: listed `truncated`, not as an interrupted import.
-    try writer.finish(stoppedReading: failure.map { ShiftRecord.stoppedReading(line: $0.line, why: "\($0)") })
+    try writer.finish(
+      stoppedReading: failure.map { ShiftRecord.stoppedReading(line: $0.line, why: "\($0)") },
+      replacing: copies.replaceable)
     // The figure a stored shift reports is always the one-pass measurement of its rows; a cut-off
     // feed's says where reading stopped, as `measure` does.
     measurement.distance = try store.measure(
@@ -227,7 +266,7 @@ enum ImportCommand {
     // So are positions without a time, which the rows cannot hold: the file's figure is partial.
     measurement.distance.positionsWithoutTime = measurement.report.rejected[.missingTime] ?? 0
     input.measurement = measurement
-    return Imported(input: input, shift: writer.shift, complete: true)
+    return Imported(input: input, shift: writer.shift, complete: true, copies: copies)
   }
 
   /// Reads the rest of a source (into its hash); false when it cannot be read to its end.
@@ -262,6 +301,7 @@ enum ShiftsCommand {
     working time (elapsed less paused). A shift whose timeline recorded deliveries has a second
     line: its deliveries by outcome, its offers, delivery active and non-delivery time (--json:
     the "deliveries" object `measure --json` gives; `export` writes each delivery).
+    A store that does not exist is an error, never created, for a listing and for --delete alike.
 
     Options:
       --store PATH            The store (required).
@@ -288,7 +328,7 @@ enum ShiftsCommand {
     let locale = try arguments.value("locale").map { (identifier) throws(CLIError) in
       try MeasureOptions.locale(identifier, command: name)
     } ?? .english
-    let store = try openStore(storePath, readOnly: arguments.value("delete") == nil)
+    let store = try openStore(storePath, readOnly: arguments.value("delete") == nil, createIfMissing: false)
     do {
       if let text = arguments.value("delete") {
         guard let id = Int64(text) else { throw CLIError.usage("--delete needs a shift ID, not '\(text)'", command: name) }
@@ -379,7 +419,7 @@ enum ShiftsCommand {
       json.set("window", nil as String?)
     }
     if let timeline = record.timeline {
-      var timelineJSON = MeasurementJSON.shift(timeline)
+      var timelineJSON = MeasurementJSON.shift(timeline, lastPosition: distance?.segments.last?.end)
       if let clamps = record.ledger?.shiftClamps, !clamps.isEmpty { timelineJSON.set("clamped", clamps.map(MeasurementJSON.clamp)) }
       json.set("timeline", timelineJSON)
     }
@@ -395,7 +435,34 @@ enum ShiftsCommand {
   }
 }
 
+extension ImportCommand.Imported {
+  /// ` (replaces interrupted shift 3)`, or nothing when it replaced none.
+  static func replacedWords(_ copies: InterruptedCopies) -> String {
+    guard !copies.replaceable.isEmpty else { return "" }
+    let ids = copies.replaceable.map { String($0.rawValue) }.joined(separator: ", ")
+    return " (replaces interrupted \(copies.replaceable.count == 1 ? "shift" : "shifts") \(ids))"
+  }
+}
+
 extension ImportCommand {
+  /// The notes on interrupted imports of the same file: removed beside a duplicate, or kept
+  /// because their rows differ (with the command that deletes them).
+  static func copiesNotes(_ path: String, _ result: Imported, storePath: String) -> [String] {
+    var notes: [String] = []
+    if result.duplicateOf != nil, !result.copies.replaceable.isEmpty {
+      let ids = result.copies.replaceable.map { String($0.rawValue) }.joined(separator: ", ")
+      notes.append(
+        "\(path): removed interrupted \(result.copies.replaceable.count == 1 ? "shift" : "shifts") \(ids), "
+          + "an unfinished import of the same file")
+    }
+    for id in result.copies.differing {
+      notes.append(
+        "\(path): \(id), an interrupted import of this path, holds rows this import does not, so it was kept; "
+          + "if it is the same drive, delete it with `routemiles shifts --store \(storePath) --delete \(id.rawValue)`")
+    }
+    return notes
+  }
+
   /// What `import` says about a file whose content is already stored.
   static func duplicateReport(_ path: String, shift: ShiftID, truncated: Bool = false, json: Bool) -> String {
     if json {

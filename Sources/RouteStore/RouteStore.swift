@@ -27,14 +27,16 @@ public final class RouteStore {
   ///
   /// - Parameters:
   ///   - access: `.readOnly` never writes, not even a migration (an out-of-date store is refused).
+  ///   - createIfMissing: false opens only an existing store (a deletion never creates one).
   ///   - busyTimeoutMilliseconds: how long a write waits for another process's write lock.
   /// - Throws: `StoreError`: `.cannotOpen`, `.readOnly`, `.notADatabase`, `.notARouteStore`,
   ///   `.schemaFromTheFuture`, `.busy`, …
   public init(
-    path: String, access: Database.Access = .readWrite,
+    path: String, access: Database.Access = .readWrite, createIfMissing: Bool = true,
     busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds
   ) throws {
-    database = try Database(path: path, access: access, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    database = try Database(
+      path: path, access: access, createIfMissing: createIfMissing, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     try StoreSchema.prepare(database)
     openedSchemaVersion = try database.userVersion()
   }

@@ -1,5 +1,13 @@
 import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One SQLite connection: the handle, opened with explicit flags and closed when released.
 ///
 /// Why a class: the connection is a resource with identity; prepared statements keep it alive,
@@ -37,7 +45,10 @@ public final class Database {
   /// A file the process may not write is opened read-only by SQLite without complaint; a
   /// read-write open refuses that here with `.readOnly`, before anything is read.
   ///
-  /// - Throws: `StoreError` (`.cannotOpen`, `.readOnly`, …).
+  /// - Parameter createIfMissing: false opens only an existing file, even for writing (deleting
+  ///   a shift never creates a store).
+  /// - Throws: `StoreError` (`.cannotOpen`, `.noSuchStore`, `.isADirectory`, `.unreadable`,
+  ///   `.readOnly`, …).
   ///
   /// A read-only connection never writes and never leaves a file behind: SQLite's WAL mode would
   /// otherwise create `-wal` and `-shm` files beside the store, owned by the reader, which then
@@ -46,12 +57,20 @@ public final class Database {
   /// checkpointed — it is opened `immutable=1`: no locks, no side files, and it opens in a
   /// read-only folder. When a `-wal` exists, a writer's files are already there and the store is
   /// opened `mode=ro` with normal locking, to see the writer's committed batches.
-  public init(path: String, access: Access = .readWrite, busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds) throws {
+  public init(
+    path: String, access: Access = .readWrite, createIfMissing: Bool = true,
+    busyTimeoutMilliseconds: Int32 = defaultBusyTimeoutMilliseconds
+  ) throws {
+    if path != ":memory:", !path.isEmpty, !path.hasPrefix("file:"),
+      let problem = Self.fileProblem(path, mayCreate: access == .readWrite && createIfMissing)
+    {
+      throw StoreError(problem.kind, path: path, systemErrno: problem.errno)
+    }
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     var openPath = path
     var immutable = false
     switch access {
-    case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .readWrite: flags |= SQLITE_OPEN_READWRITE | (createIfMissing ? SQLITE_OPEN_CREATE : 0)
     case .readOnly:
       flags |= SQLITE_OPEN_READONLY
       if path != ":memory:", !path.isEmpty {
@@ -85,6 +104,28 @@ public final class Database {
 
   deinit {
     sqlite3_close_v2(handle)
+  }
+
+  /// What is wrong with the store's path before SQLite is asked, in the words that are true:
+  /// a missing file (when it may not be created) is `.noSuchStore`, and `.cannotOpen` with
+  /// ENOENT only when its directory is missing; a directory is `.isADirectory` (SQLite would
+  /// call it a disk I/O error); a file the process may not read is `.unreadable` (SQLite
+  /// would call it read-only). Nil when the path looks openable. O(1) system calls.
+  static func fileProblem(_ path: String, mayCreate: Bool) -> (kind: StoreError.Kind, errno: Int32)? {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      guard errno == ENOENT else { return nil }
+      let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+      let folder = slash.map { $0 == path.utf8.startIndex ? "/" : String(path[..<$0]) } ?? "."
+      var folderStatus = stat()
+      guard stat(folder, &folderStatus) == 0, (folderStatus.st_mode & S_IFMT) == S_IFDIR else {
+        return (.cannotOpen, ENOENT)
+      }
+      return mayCreate ? nil : (.noSuchStore, ENOENT)
+    }
+    if (status.st_mode & S_IFMT) == S_IFDIR { return (.isADirectory, EISDIR) }
+    if faccessat(AT_FDCWD, path, R_OK, 0) != 0 { return (.unreadable, errno) }
+    return nil
   }
 
   /// `file:` URI for a read-only open: the path percent-encoded where a URI needs it.

@@ -172,6 +172,12 @@ public struct ShiftCardCadence: Sendable {
     self.routeUpdateInterval = routeUpdateInterval
   }
 
+  /// When the latest figure, held back by the interval, may be shown; nil when the card already
+  /// shows it. O(1).
+  public var figureDueAt: Double? {
+    latestRoute.meters == shownRoute.meters ? nil : lastRouteChange + routeUpdateInterval
+  }
+
   /// Offers the shift as it stands at `instant`; returns the card to push now, or nil when the
   /// card already out still says the same thing.
   ///

@@ -81,11 +81,14 @@ public struct ShiftImportWriter: RetainedSampleSink {
   /// - Parameter stoppedReading: for a feed cut off mid-record, where and why reading stopped
   ///   (`ShiftRecord.stoppedReading(line:why:)`), recorded in the same transaction, so the
   ///   shift is finished and truncated at once, never finished and looking whole.
-  public mutating func finish(stoppedReading: String? = nil) throws {
-    try flush(markingComplete: true, stoppedReading: stoppedReading)
+  /// - Parameter replacing: interrupted imports of the same file this one replaces
+  ///   (`RouteStore.interruptedCopies(of:source:)`), deleted in the same transaction, so the
+  ///   store holds the drive once at every instant.
+  public mutating func finish(stoppedReading: String? = nil, replacing: [ShiftID] = []) throws {
+    try flush(markingComplete: true, stoppedReading: stoppedReading, replacing: replacing)
   }
 
-  mutating func flush(markingComplete: Bool, stoppedReading: String? = nil) throws {
+  mutating func flush(markingComplete: Bool, stoppedReading: String? = nil, replacing: [ShiftID] = []) throws {
     guard !pending.isEmpty || markingComplete else { return }
     let batch = pending
     let store = store
@@ -100,6 +103,7 @@ public struct ShiftImportWriter: RetainedSampleSink {
         }
       }
       if markingComplete { try store.setStatus(.complete, of: shift) }
+      try store.deleteInterrupted(replacing)
     }
     if recordStart { startRecorded = true }
     samplesWritten += batch.count

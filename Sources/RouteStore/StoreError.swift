@@ -21,6 +21,12 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible, Cu
     case schemaFromTheFuture(found: Int, supported: Int)
     /// The file cannot be opened or created at all (for example its directory does not exist).
     case cannotOpen
+    /// No file at the path, where one must exist (a listing, a deletion): nothing is created.
+    case noSuchStore
+    /// The path is a directory, not a store file.
+    case isADirectory
+    /// The file exists but the process may not read it.
+    case unreadable
     /// The file is damaged.
     case corrupt
     /// The disk (or a size limit) is full.
@@ -101,6 +107,12 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible, Cu
       case 21: return "cannot open \(subject): it is a directory"
       default: return "cannot open \(subject): check the path and its directory"
       }
+    case .noSuchStore:
+      return "\(subject) does not exist (no such file); `routemiles import --store \(path ?? "PATH") FILE` creates it"
+    case .isADirectory:
+      return "\(subject) is a directory, not a store file; give the path of a store file"
+    case .unreadable:
+      return "cannot read \(subject): permission denied"
     case .corrupt:
       return "\(subject) is damaged (its file is corrupt); restore it from a copy"
     case .full:

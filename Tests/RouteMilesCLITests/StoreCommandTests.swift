@@ -153,7 +153,7 @@ struct StoreCommandTests {
     let batch = CLITestSupport.run(["batch", "--store", store])
     #expect(batch.status == 1)
     #expect(batch.output.contains("truncated"))
-    #expect(batch.output.contains("1 shift: 1 measured (1 partial), 0 unmeasurable, 1 truncated, 0 failed · sum of recorded figures: under 0.1 mi"))
+    #expect(batch.output.contains("1 shift: 0 measured (0 partial), 0 unmeasurable, 1 truncated, 0 failed · sum of recorded figures: under 0.1 mi"))
   }
 
   @Test func storeErrorsAreClearAndExitOne() throws {

@@ -122,7 +122,9 @@ struct TimelineAcceptanceTests {
     // The human report says the same.
     let human = CLITestSupport.run(["measure", "--timeline", files.timeline, files.feed]).output
     #expect(human.contains("working time 3h 40m, 1 pause (20m 00s), 1 park (10m 00s)"))
-    #expect(human.contains("239 while the shift was paused, 119 while parked"))
+    // Not kept: rejected at capture by reason, so every record is accounted for.
+    #expect(human.contains("rejected (outside shift 14,399, inside pause 239, while parked 119"), "\(human)")
+    #expect(!human.contains("Kept but not measured"))
   }
 
   /// Issues #14 and #15 together: the timeline is applied in time order, so a newest-first or

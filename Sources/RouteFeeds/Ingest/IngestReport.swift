@@ -3,7 +3,8 @@ import RouteMileage
 /// The account of everything one feed's ingest read: nothing read disappears without a count.
 ///
 /// `records` counts position records (GPX points of every kind, NMEA epochs and unreadable
-/// lines, CSV data rows), and always equals `retained + rejectedCount + errors`. Lines that are
+/// lines, CSV data rows), and always equals `retained + rejectedCount + errors`, with a shift
+/// timeline too (positions it places outside capture are rejected by reason). Lines that are
 /// not records (comments, proprietary NMEA sentences) are counted under `ignored`.
 public struct IngestReport: Sendable, Hashable {
   /// How many line numbers of unreadable records are kept, for messages.

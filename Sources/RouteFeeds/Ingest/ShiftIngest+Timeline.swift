@@ -1,12 +1,24 @@
 import RouteMileage
 
+extension FeedReason {
+  // Positions the shift timeline places where capture does not run (reported under `rejected`,
+  // so `records = retained + Σ rejected + errors` holds with a timeline too).
+  /// A position inside a pause of the shift.
+  public static let insidePause = FeedReason("insidePause")
+  /// A position while the vehicle was parked.
+  public static let whileParked = FeedReason("whileParked")
+  /// A position before the shift's start or after its end.
+  public static let outsideShift = FeedReason("outsideShift")
+}
+
 extension ShiftIngest {
   /// With a timeline, decides before the capture filter whether a record could have been
   /// captured at all (DESIGN.md, "The shift timeline").
   ///
   /// A position inside a pause, inside a park or outside [start, end] never reaches the filter
-  /// (it must not become the anchor the next fix is judged against): the walk counts it by
-  /// reason and measures nothing from it. A position in a capture interval other than the last
+  /// (it must not become the anchor the next fix is judged against): it is rejected by reason
+  /// (`insidePause`, `whileParked`, `outsideShift`), and the walk counts it and measures nothing
+  /// from it. A position in a capture interval other than the last
   /// one seen ends every capture session, so each resume or drive starts a new one, exactly as
   /// the app's capture restarts. Legacy rows stay legacy.
   ///
@@ -17,7 +29,15 @@ extension ShiftIngest {
     // Hot path: still inside the capture interval of the previous position.
     if instant >= capturingFrom && instant <= capturingTo { return true }
     guard let timeline else { return true }
-    guard case .capturing(let index) = timeline.placement(of: instant) else {
+    let placement = timeline.placement(of: instant)
+    guard case .capturing(let index) = placement else {
+      let reason: FeedReason =
+        switch placement {
+        case .paused: .insidePause
+        case .parked: .whileParked
+        default: .outsideShift
+        }
+      counted.rejected[reason, default: 0] += 1
       if filter != nil {
         accumulator.append(sample.position)
       } else {
