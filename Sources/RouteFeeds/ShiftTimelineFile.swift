@@ -28,6 +28,8 @@ public enum ShiftTimelineFile {
       case missingTime
       /// `at` is not an ISO 8601 time.
       case badTime(String)
+      /// `at` has no zone (`Z` or an offset): its instant would depend on where it is read.
+      case timeWithoutZone(String)
       /// `event` is missing or not a string.
       case missingEvent
       case unknownEvent(String)
@@ -58,6 +60,8 @@ public enum ShiftTimelineFile {
           "\(subject) must be a JSON object such as {\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}"
         case .missingTime: "\(subject) has no \"at\" time (a string such as \"2025-11-04T08:00:00Z\")"
         case .badTime(let text): "\(subject): \"at\" must be an ISO 8601 time such as 2025-11-04T08:00:00Z, not '\(text)'"
+        case .timeWithoutZone(let text):
+          "\(subject): \"at\" time '\(text)' has no zone; write it in UTC with Z (2025-11-04T08:00:00Z) or with its offset (2025-11-04T09:00:00+01:00)"
         case .missingEvent: "\(subject) has no \"event\" (start, pause, resume, park, drive or end)"
         case .unknownEvent(let text): "\(subject): unknown event '\(text)': use start, pause, resume, park, drive or end"
         case .refused(let refusal, let other):
@@ -119,6 +123,9 @@ public enum ShiftTimelineFile {
     guard case .string(let timeText)? = value["at"] else { throw Failure(path: path, line: number, rule: .missingTime) }
     guard let time = ISO8601Parser.timestamp(timeText) else {
       throw Failure(path: path, line: number, rule: .badTime(String(timeText.prefix(40))))
+    }
+    guard ISO8601Parser.hasZone(timeText) else {
+      throw Failure(path: path, line: number, rule: .timeWithoutZone(String(timeText.prefix(40))))
     }
     guard case .string(let name)? = value["event"] else { throw Failure(path: path, line: number, rule: .missingEvent) }
     guard let kind = ShiftTimeline.Event.Kind(rawValue: name) else {

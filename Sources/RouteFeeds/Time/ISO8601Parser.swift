@@ -4,13 +4,17 @@ import RouteMileage
 ///
 /// Accepted: `YYYY-MM-DDTHH:MM:SS`, with `T`, `t` or a space between date and time, an optional
 /// fraction of any length (`.5`, `,250`), and an optional zone: `Z`, `z`, `±HH:MM`, `±HHMM` or
-/// `±HH`. Minutes without seconds (`THH:MM`) are accepted. A timestamp with no zone is read as
+/// `±HH`, at most ±14:00 (`maximumOffsetHours`). Minutes without seconds (`THH:MM`) are accepted. A timestamp with no zone is read as
 /// UTC — recorded feeds almost always are, and the rule is documented rather than guessed per
 /// file. Leap second 60 is accepted as written (it reads as the next second). Years 0000–9999.
 ///
 /// Returns seconds since 1970-01-01T00:00:00Z, or nil for anything else. Foundation's formatter
 /// costs about fifteen times a whole naive parse of a position, which is why this exists.
 public enum ISO8601Parser {
+  /// The largest UTC offset any zone has used, in hours (Kiribati's +14:00; the most westerly is
+  /// -12:00). An offset beyond it is a damaged or invented time, so the timestamp is unreadable.
+  public static let maximumOffsetHours = 14
+
   /// - Complexity: O(*n*) in the slice length.
   @inlinable
   public static func timestamp(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
@@ -60,7 +64,7 @@ public enum ISO8601Parser {
     case .asciiPlus, .asciiMinus:
       let sign: Double = bytes[index] == .asciiPlus ? 1 : -1
       index += 1
-      guard let offsetHours = digits(index, 2), offsetHours <= 23 else { return nil }
+      guard let offsetHours = digits(index, 2), offsetHours <= maximumOffsetHours else { return nil }
       index += 2
       var offsetMinutes = 0
       if index < n {
@@ -69,7 +73,7 @@ public enum ISO8601Parser {
         offsetMinutes = value
         index += 2
       }
-      guard index == n else { return nil }
+      guard index == n, offsetHours * 60 + offsetMinutes <= maximumOffsetHours * 60 else { return nil }
       return seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60)
     default:
       return nil
@@ -95,6 +99,25 @@ public enum ISO8601Parser {
     }
     guard index > start else { return nil }
     return Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
+  }
+
+  /// Whether a timestamp `timestamp(_:)` reads names its zone (`Z` or an offset after the time
+  /// of day); without one it is read as UTC, or as local time under `--time-zone`. O(*n*).
+  @inlinable
+  public static func hasZone(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let last = bytes.last else { return false }
+    if last == .asciiUpperZ || last == .asciiLowerZ { return true }
+    var index = bytes.count - 1
+    while index > 10 {
+      if bytes[index] == .asciiPlus || bytes[index] == .asciiMinus { return true }
+      index -= 1
+    }
+    return false
+  }
+
+  public static func hasZone(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { hasZone($0) }
   }
 
   /// Parses a whole string; see `timestamp(_:)` for bytes.
@@ -126,7 +149,8 @@ struct ISO8601DayCache {
     if bytes[n - 1] == .asciiUpperZ { return local(bytes, end: n - 1) }
     // `±HH:MM`: `ISO8601Parser` subtracts the offset last, as here.
     guard n >= 25, bytes[n - 3] == .asciiColon, bytes[n - 6] == .asciiPlus || bytes[n - 6] == .asciiMinus,
-      let hours = bytes.twoDigits(at: n - 5), hours <= 23, let minutes = bytes.twoDigits(at: n - 2), minutes <= 59,
+      let hours = bytes.twoDigits(at: n - 5), let minutes = bytes.twoDigits(at: n - 2), minutes <= 59,
+      hours * 60 + minutes <= ISO8601Parser.maximumOffsetHours * 60,
       let seconds = local(bytes, end: n - 6)
     else { return nil }
     let sign: Double = bytes[n - 6] == .asciiPlus ? 1 : -1
