@@ -66,6 +66,10 @@ enum HumanReport {
     if let damaged = report.notes[.crcMismatch] {
       text += " \(count(damaged)) FIT \(damaged == 1 ? "CRC does" : "CRCs do") not match the bytes: the file was changed or damaged after it was written."
     }
+    if let steps = report.notes[.zoneLessStepBack] {
+      text +=
+        " Times without a zone step back by 10 minutes to 2 hours \(steps == 1 ? "once" : "\(count(steps)) times"), as a clock does when daylight saving ends; read as UTC, the repeated hour is a jump: pass --time-zone NAME (such as Europe/London) to read them as local time."
+    }
     if report.sessions > 0 {
       text += " \(count(report.sessions)) capture \(report.sessions == 1 ? "session" : "sessions")"
       if report.reanchored > 0 { text += ", \(count(report.reanchored)) re-anchored after a wild fix" }

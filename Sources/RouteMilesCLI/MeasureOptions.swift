@@ -14,7 +14,7 @@ struct MeasureOptions {
   /// Value-taking options these commands accept.
   static let valueOptions: Set<String> = [
     "input-format", "date", "columns", "locale", "max-interval", "max-accuracy", "max-fix-age",
-    "max-speed", "min-movement", "reanchor-after", "shift-start", "shift-end",
+    "max-speed", "min-movement", "reanchor-after", "shift-start", "shift-end", "time-zone",
   ]
   /// Flags these commands accept.
   static let flagOptions: Set<String> = ["no-filter", "keep-null-island"]
@@ -31,6 +31,8 @@ struct MeasureOptions {
                               overrides the dates in the log (midnight rollover still applies).
       --columns SPEC          CSV column mapping, e.g. 'timestamp=Time,latitude=3,longitude=4'
                               (see docs/formats/csv.md).
+      --time-zone NAME        IANA zone (Europe/London) that times written without a zone are
+                              local time in; read from $TZDIR or /usr/share/zoneinfo.
 
     Measuring:
       --no-filter             Measure rows as stored: no capture filter, only the calculator's
@@ -82,6 +84,9 @@ struct MeasureOptions {
       } catch {
         throw .usage("option '--columns': \(error)", command: command)
       }
+    }
+    if let name = arguments.value("time-zone") {
+      feedOptions.timeZone = try ZoneInfo.load(name, command: command)
     }
     if let identifier = arguments.value("locale") {
       locale = try Self.locale(identifier, command: command)

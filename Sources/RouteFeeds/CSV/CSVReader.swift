@@ -68,6 +68,7 @@ public struct CSVReader: FeedReader {
   public init(options: FeedOptions, maximumRecordLength: Int) {
     mapping = options.csvColumns
     self.maximumRecordLength = max(16, maximumRecordLength)
+    timestampCache = ISO8601DayCache(zone: options.timeZone)
     carry.reserveCapacity(4096)
   }
 
@@ -104,6 +105,7 @@ public struct CSVReader: FeedReader {
   }
 
   public mutating func finish(into sink: inout some FeedSink) throws(FeedError) {
+    defer { timestampCache.noteStepBacks(line: 0, into: &sink) }
     if !bomChecked {
       bomChecked = true
       if bomMatched > 0 {

@@ -58,7 +58,7 @@ struct GeoJSONMapper {
   private var featureSerial = 0
   private var position = GeoJSONPosition()
   private var numbers = 0
-  private var timestamps = ISO8601DayCache()
+  var timestamps = ISO8601DayCache()
   private var nextSession = 0
   /// The session of the run of Point features being read; -1 when the last coordinate was not
   /// a Point's.
@@ -290,6 +290,7 @@ struct GeoJSONMapper {
     roles.removeAll()
     flush(into: &sink)
     pointRoles.deliverFixes(into: &sink)
+    timestamps.noteStepBacks(line: 0, into: &sink)
   }
 
   /// The property names that mark a Point as a place rather than a fix: GPX's `name`, `desc`,
@@ -374,7 +375,7 @@ struct GeoJSONMapper {
   private mutating func time(_ token: JSONToken) -> GeoJSONTime {
     switch token.kind {
     case .string:
-      guard let seconds = timestamps.timestamp(token.bytes) ?? ISO8601Parser.timestamp(token.bytes) else { return .unreadable }
+      guard let seconds = timestamps.instant(token.bytes) else { return .unreadable }
       return .seconds(seconds)
     case .number: return .epoch(token.double)
     case .null: return .missing

@@ -10,6 +10,13 @@ import RouteMileage
 ///
 /// Returns seconds since 1970-01-01T00:00:00Z, or nil for anything else. Foundation's formatter
 /// costs about fifteen times a whole naive parse of a position, which is why this exists.
+extension FeedReason {
+  /// Times written without a zone that step back by 10 minutes to 2 hours, as a clock does when
+  /// daylight saving ends; read as UTC, the repeated hour becomes a jump. `--time-zone` reads
+  /// them as local time instead. Reported under `notes`.
+  public static let zoneLessStepBack = FeedReason("zoneLessStepBack")
+}
+
 public enum ISO8601Parser {
   /// The largest UTC offset any zone has used, in hours (Kiribati's +14:00; the most westerly is
   /// -12:00). An offset beyond it is a damaged or invented time, so the timestamp is unreadable.
@@ -137,6 +144,48 @@ struct ISO8601DayCache {
   var dayPrefix: UInt64 = 0
   var daySuffix: UInt16 = 0
   var daySeconds = Double.nan
+  /// Zone-less times are read as local time here (`--time-zone`); nil: read as UTC.
+  var localTime: LocalTimeReading?
+  /// Without a zone to read them in: the last zone-less time, and how many times a zone-less
+  /// time stepped back from the one before it by `zoneChangeStepBack` — what a clock does when
+  /// daylight saving ends, and what reading such times as UTC turns into a jump.
+  var lastZoneLess = -Double.infinity
+  var zoneLessStepBacks = 0
+
+  /// A step back, in seconds, that looks like a clock turned back at a zone change rather than
+  /// a fix out of order: from 10 minutes (a 30-minute change, fixes up to 20 minutes apart) to
+  /// 2 hours (the largest change in use).
+  static let zoneChangeStepBack: ClosedRange<Double> = 600...7_200
+
+  init(zone: ZoneRules? = nil) {
+    localTime = zone.map { LocalTimeReading(zone: $0) }
+  }
+
+  /// Seconds since 1970 of any timestamp `ISO8601Parser` reads; a time written without a zone
+  /// goes through `zoneLess`. The common zoned shapes take the day-cached path.
+  ///
+  /// - Complexity: O(*n*); O(log *z*) more for a zone-less time under `--time-zone`.
+  @inline(__always)
+  mutating func instant(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    if let seconds = timestamp(bytes) { return seconds }
+    guard let seconds = ISO8601Parser.timestamp(bytes) else { return nil }
+    return ISO8601Parser.hasZone(bytes) ? seconds : zoneLess(seconds)
+  }
+
+  /// A time that was written without a zone (`seconds` as if it were UTC): local time in the
+  /// `--time-zone` zone when one was given; else UTC, watching for steps back.
+  mutating func zoneLess(_ seconds: Double) -> Double {
+    if localTime != nil { return localTime!.instant(local: seconds) }
+    if Self.zoneChangeStepBack.contains(lastZoneLess - seconds) { zoneLessStepBacks += 1 }
+    lastZoneLess = seconds
+    return seconds
+  }
+
+  /// Notes each step back `zoneLess` saw (`zoneLessStepBack`), at the end of the feed. O(*k*).
+  mutating func noteStepBacks(line: Int, into sink: inout some FeedSink) {
+    for _ in 0..<zoneLessStepBacks { sink.noted(.zoneLessStepBack, line: line) }
+    zoneLessStepBacks = 0
+  }
 
   /// Seconds since 1970, identical to `ISO8601Parser.timestamp` (the same additions in the same
   /// order); nil when the text is not of the common shape (the caller then parses it fully).
