@@ -158,15 +158,18 @@ public enum ShiftTimelineFile {
     return try parse(bytes, path: path)
   }
 
-  /// The sidecar timeline's path for a feed: `dir/drive.csv` → `dir/drive.timeline.jsonl`.
+  /// The sidecar timeline's path for a feed: `dir/drive.csv` → `dir/drive.timeline.jsonl`; a
+  /// gzipped feed's is its uncompressed name's (`drive.gpx.gz` → `drive.timeline.jsonl`).
   public static func sidecarPath(forFeed path: String) -> String {
+    var path = Substring(path)
+    if path.count > 3, path.suffix(3).lowercased() == ".gz", path.dropLast(3).last != "/" { path = path.dropLast(3) }
     let slash = path.lastIndex(of: "/")
     let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
     let name = path[nameStart...]
     // A leading dot is part of the name (".drive"), not an extension.
     let dot = name.dropFirst().lastIndex(of: ".")
     let stem = dot.map { path[..<$0] } ?? path[...]
-    return stem + sidecarSuffix
+    return String(stem) + sidecarSuffix
   }
 
   /// The file form of `timeline`, one event a line (what the store and SampleRoutes write).

@@ -41,7 +41,14 @@ enum HumanReport {
   /// The account of what was read, every count grouped by `locale`.
   static func ingestSummary(_ report: IngestReport, format: FeedFormat, locale: MileageLocale) -> String {
     let count = locale.formattedCount
-    var text = "Read \(count(report.records)) \(report.records == 1 ? "record" : "records") (\(format.rawValue.uppercased())): \(count(report.retained)) retained"
+    // A file that is not a feed is named for what it is, not for the format it was guessed as.
+    let label: String =
+      switch report.failure {
+      case .notAFeed(let kind)?: kind.label
+      case .noFeedInArchive?: "zip archive"
+      default: format.rawValue.uppercased()
+      }
+    var text = "Read \(count(report.records)) \(report.records == 1 ? "record" : "records") (\(label)): \(count(report.retained)) retained"
     let rejected = report.rejectedCount
     if rejected > 0 {
       let reasons = report.rejected.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }

@@ -76,7 +76,9 @@ struct ShiftTimelineFileTests {
   @Test(arguments: [
     ("drive.csv", "drive.timeline.jsonl"), ("data/drive.gpx", "data/drive.timeline.jsonl"),
     ("a.b/drive", "a.b/drive.timeline.jsonl"), ("dir/.hidden", "dir/.hidden.timeline.jsonl"),
-    ("x/drive.tar.gz", "x/drive.tar.timeline.jsonl"),
+    // A gzipped feed's sidecar is named from the feed inside.
+    ("x/drive.gpx.gz", "x/drive.timeline.jsonl"), ("drive.CSV.GZ", "drive.timeline.jsonl"), ("x/drive.gz", "x/drive.timeline.jsonl"),
+    ("x/.gz", "x/.gz.timeline.jsonl"),
   ])
   func sidecarNames(feed: String, sidecar: String) {
     #expect(ShiftTimelineFile.sidecarPath(forFeed: feed) == sidecar)
