@@ -81,6 +81,7 @@ public enum FeedError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unreadableInput(let detail): "cannot read the input: \(detail)"
     case .temporaryStorage(let detail):
       "cannot sort the feed by time: \(detail); set TMPDIR to a folder with free space"
+    case .notAFeed(.empty): "the file is empty: \(FeedFileKind.empty.advice)"
     case .notAFeed(let kind): "this is \(kind.name), not a feed: \(kind.advice)"
     case .nothingReadable(let records, let reasons):
       "none of its \(MileageLocale.english.counted(records, "record")) could be read ("

@@ -6,6 +6,10 @@
 /// whatever its bytes happen to resemble.
 public enum FeedFileKind: String, Sendable, Hashable, CaseIterable {
   case gzip, zip, bzip2, xz, zstd, utf16, utf32, binary
+  /// No bytes at all (a 0-byte file, `/dev/null`, an empty pipe).
+  case empty
+  /// A zip archive inside gzip (a `.kmz.gz`): gzip is opened, the zip inside it is not.
+  case gzippedZip
 
   /// The file's kind, or nil when it looks like text (any feed format, or damaged text that the
   /// readers will account for line by line).
@@ -109,6 +113,25 @@ public enum FeedFileKind: String, Sendable, Hashable, CaseIterable {
     case .utf16: "UTF-16 text"
     case .utf32: "UTF-32 text"
     case .binary: "a binary file"
+    case .empty: "an empty file"
+    case .gzippedZip: "a zip archive compressed with gzip (a .kmz.gz)"
+    }
+  }
+
+  /// The kind in a few words, where a summary would name a feed's format: "Read 0 records
+  /// (binary file)".
+  public var label: String {
+    switch self {
+    case .gzip: "gzip, twice"
+    case .zip: "zip archive"
+    case .bzip2: "bzip2"
+    case .xz: "xz"
+    case .zstd: "zstd"
+    case .utf16: "UTF-16 text"
+    case .utf32: "UTF-32 text"
+    case .binary: "binary file"
+    case .empty: "empty file"
+    case .gzippedZip: "zip inside gzip"
     }
   }
 
@@ -126,6 +149,8 @@ public enum FeedFileKind: String, Sendable, Hashable, CaseIterable {
     case .utf16, .utf32:
       "routemiles reads UTF-8 (or ASCII) text; convert it first (iconv -f \(self == .utf16 ? "UTF-16" : "UTF-32") -t UTF-8 FILE)"
     case .binary: "nothing in it can be read as GPX, NMEA 0183 or CSV text, and it is not a FIT file"
+    case .empty: "it holds no bytes, so nothing was recorded in it (or it was not copied or downloaded whole)"
+    case .gzippedZip: "routemiles opens one layer; decompress it first (gunzip -k FILE) and read the .kmz it gives"
     }
   }
 }

@@ -28,6 +28,9 @@ public struct FeedOptions: Sendable, Hashable {
   /// Seconds; NMEA starts a new capture session after a silence longer than this. Set from
   /// `IngestSettings.maximumSampleInterval` by `IngestSettings.readerOptions(_:)`.
   public var maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
+  /// The zone times written without one are local time in (`--time-zone`); nil reads them as
+  /// UTC. See `LocalTimeReading` for the hours a zone change skips or repeats.
+  public var timeZone: ZoneRules?
 
   public init() {}
 }

@@ -34,6 +34,8 @@ public enum ShiftTimelineFile {
       case missingTime
       /// `at` is not an ISO 8601 time.
       case badTime(String)
+      /// `at` has no zone (`Z` or an offset): its instant would depend on where it is read.
+      case timeWithoutZone(String)
       /// `event` is missing or not a string.
       case missingEvent
       case unknownEvent(String)
@@ -68,6 +70,8 @@ public enum ShiftTimelineFile {
           "\(subject) must be a JSON object such as {\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}"
         case .missingTime: "\(subject) has no \"at\" time (a string such as \"2025-11-04T08:00:00Z\")"
         case .badTime(let text): "\(subject): \"at\" must be an ISO 8601 time such as 2025-11-04T08:00:00Z, not '\(text)'"
+        case .timeWithoutZone(let text):
+          "\(subject): \"at\" time '\(text)' has no zone; write it in UTC with Z (2025-11-04T08:00:00Z) or with its offset (2025-11-04T09:00:00+01:00)"
         case .missingEvent: "\(subject) has no \"event\" (\(ShiftTimelineFile.eventNames))"
         case .unknownEvent(let text): "\(subject): unknown event '\(text)': use \(ShiftTimelineFile.eventNames)"
         case .missingDelivery(let event):
@@ -214,6 +218,9 @@ public enum ShiftTimelineFile {
     guard let time = ISO8601Parser.timestamp(timeText) else {
       throw Failure(path: path, line: number, rule: .badTime(String(timeText.prefix(40))))
     }
+    guard ISO8601Parser.hasZone(timeText) else {
+      throw Failure(path: path, line: number, rule: .timeWithoutZone(String(timeText.prefix(40))))
+    }
     guard case .string(let name)? = value["event"] else { throw Failure(path: path, line: number, rule: .missingEvent) }
     if let kind = ShiftTimeline.Event.Kind(rawValue: name) { return .shift(ShiftTimeline.Event(kind, at: time)) }
     guard let kind = DeliveryEvent.Kind(rawValue: name) else {
@@ -260,15 +267,18 @@ public enum ShiftTimelineFile {
     return try parseRecord(bytes, path: path)
   }
 
-  /// The sidecar timeline's path for a feed: `dir/drive.csv` → `dir/drive.timeline.jsonl`.
+  /// The sidecar timeline's path for a feed: `dir/drive.csv` → `dir/drive.timeline.jsonl`; a
+  /// gzipped feed's is its uncompressed name's (`drive.gpx.gz` → `drive.timeline.jsonl`).
   public static func sidecarPath(forFeed path: String) -> String {
+    var path = Substring(path)
+    if path.count > 3, path.suffix(3).lowercased() == ".gz", path.dropLast(3).last != "/" { path = path.dropLast(3) }
     let slash = path.lastIndex(of: "/")
     let nameStart = slash.map { path.index(after: $0) } ?? path.startIndex
     let name = path[nameStart...]
     // A leading dot is part of the name (".drive"), not an extension.
     let dot = name.dropFirst().lastIndex(of: ".")
     let stem = dot.map { path[..<$0] } ?? path[...]
-    return stem + sidecarSuffix
+    return String(stem) + sidecarSuffix
   }
 
   /// The file form of `timeline`, one event a line (what the store and SampleRoutes write).

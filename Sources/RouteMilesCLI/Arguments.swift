@@ -1,7 +1,7 @@
 /// A hand-written command-line parser with the conventions of good Unix tools.
 ///
 /// `--name value` and `--name=value`; `--` ends options (everything after it is an operand);
-/// `-` alone is an operand (standard input); `-h` means `--help`. An option the command does
+/// `-` alone is an operand (standard input), at most once; `-h` means `--help`. An option the command does
 /// not declare is a usage error, never silently ignored.
 struct Arguments {
   private(set) var values: [String: [String]] = [:]
@@ -54,6 +54,10 @@ struct Arguments {
       } else {
         throw .usage("unknown option '--\(name)'", command: command)
       }
+    }
+    // Standard input can be read once: a second `-` would read it empty.
+    if operands.lazy.filter({ $0 == "-" }).count > 1 {
+      throw .usage("standard input ('-') is given more than once; it can be read only once", command: command)
     }
   }
 

@@ -50,7 +50,14 @@ enum HumanReport {
   /// The account of what was read, every count grouped by `locale`.
   static func ingestSummary(_ report: IngestReport, format: FeedFormat, locale: MileageLocale) -> String {
     let count = locale.formattedCount
-    var text = "Read \(locale.counted(report.records, "record")) (\(format.displayName)): \(count(report.retained)) retained"
+    // A file that is not a feed is named for what it is, not for the format it was guessed as.
+    let label: String =
+      switch report.failure {
+      case .notAFeed(let kind)?: kind.label
+      case .noFeedInArchive?: "zip archive"
+      default: format.displayName
+      }
+    var text = "Read \(locale.counted(report.records, "record")) (\(label)): \(count(report.retained)) retained"
     let rejected = report.rejectedCount
     if rejected > 0 {
       let reasons = report.rejected.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
@@ -73,6 +80,10 @@ enum HumanReport {
     }
     if let damaged = report.notes[.crcMismatch] {
       text += " \(locale.counted(damaged, "FIT CRC does", plural: "FIT CRCs do")) not match the bytes: the file was changed or damaged after it was written."
+    }
+    if let steps = report.notes[.zoneLessStepBack] {
+      text +=
+        " Times without a zone step back by 10 minutes to 2 hours \(steps == 1 ? "once" : "\(count(steps)) times"), as a clock does when daylight saving ends; read as UTC, the repeated hour is a jump: pass --time-zone NAME (such as Europe/London) to read them as local time."
     }
     if report.sessions > 0 {
       text += " \(locale.counted(report.sessions, "capture session"))"

@@ -14,7 +14,7 @@ struct MeasureOptions {
   /// Value-taking options these commands accept.
   static let valueOptions: Set<String> = [
     "input-format", "date", "columns", "locale", "max-interval", "max-accuracy", "max-fix-age",
-    "max-speed", "min-movement", "reanchor-after", "shift-start", "shift-end", "track", "device",
+    "max-speed", "min-movement", "reanchor-after", "shift-start", "shift-end", "track", "device", "time-zone",
   ]
   /// Flags these commands accept.
   static let flagOptions: Set<String> = ["no-filter", "keep-null-island"]
@@ -35,6 +35,8 @@ struct MeasureOptions {
       --device ID             Measure only device ID (Takeout deviceTag, OwnTracks tracker).
                               Without either, recordings that overlap in time are measured
                               apart and the one covering the most time is the figure.
+      --time-zone NAME        IANA zone (Europe/London) that times written without a zone are
+                              local time in; read from $TZDIR or /usr/share/zoneinfo.
 
     Measuring:
       --no-filter             Measure rows as stored: no capture filter, only the calculator's
@@ -86,6 +88,9 @@ struct MeasureOptions {
       } catch {
         throw .usage("option '--columns': \(error)", command: command)
       }
+    }
+    if let name = arguments.value("time-zone") {
+      feedOptions.timeZone = try ZoneInfo.load(name, command: command)
     }
     switch (arguments.value("track"), arguments.value("device")) {
     case (nil, nil):

@@ -124,7 +124,7 @@ enum PipeRecord {
     let result: InputResult
     switch (record["samples"], record["path"]) {
     case (.array?, nil):
-      result = measure(record: bytes, source: "stdin:\(line)", settings: settings)
+      result = measure(record: bytes, source: "stdin:\(line)", settings: settings, timeZone: options.feedOptions.timeZone)
       if result.measurement == nil {
         return errorLine(id: idText, message: result.failure ?? "record on line \(line): not measured")
       }
@@ -183,8 +183,10 @@ enum PipeRecord {
   /// Runs the record's samples through the same ingest stage a feed goes through
   /// (`PipeSampleReader`: a sample that cannot be read is counted as unreadable with its 1-based
   /// index as the "line").
-  static func measure(record: UnsafeBufferPointer<UInt8>, source: String, settings: IngestSettings) -> InputResult {
-    let (measurement, failure) = PipeSampleReader.measure(record: record, settings: settings)
+  static func measure(
+    record: UnsafeBufferPointer<UInt8>, source: String, settings: IngestSettings, timeZone: ZoneRules? = nil
+  ) -> InputResult {
+    let (measurement, failure) = PipeSampleReader.measure(record: record, settings: settings, timeZone: timeZone)
     var result = InputResult(source: source)
     if let failure {
       result.failure = "\(source): \(failure)"

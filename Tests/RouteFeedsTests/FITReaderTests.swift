@@ -275,6 +275,11 @@ import Testing
     #expect(failure(past).1.contains("runs past the end"))
     // Bytes after the last file that are not another FIT file.
     #expect(failure(FITBuilder.drive(count: 2).file() + [0x05] + [UInt8](repeating: 0x41, count: 11)).1.contains("not another FIT file"))
+    // A header whose size byte is larger than the header: the record after it is not a
+    // definition.
+    var oversized = FITBuilder.drive(count: 3).file()
+    oversized[0] = 40
+    #expect(failure(oversized) == (0, "the FIT header of 40 bytes is larger than a FIT header (12 or 14 bytes) and no message definition follows it, so its size byte is damaged"))
     // A protocol newer than 2.x.
     #expect(failure(FITBuilder.drive(count: 2).file(protocolVersion: 0x30)).1.contains("protocol version 3.0"))
   }
@@ -287,7 +292,9 @@ import Testing
     for length in 0..<bytes.count {
       let prefix = Array(bytes[0..<length])
       let measured = measureFIT(prefix, format: .fit, filter: false)
-      #expect(measured.report.failure?.byteOffset != nil, "cut at \(length)")
+      // Cut before its first byte, the file is empty, whatever its format.
+      #expect(
+        length == 0 ? measured.report.failure == .notAFeed(.empty) : measured.report.failure?.byteOffset != nil, "cut at \(length)")
       #expect(measured.report.isBalanced, "cut at \(length)")
       // Records whose bytes are all there are kept; one cut short is counted unreadable.
       let complete = length < 32 ? 0 : min(6, (length - 32) / 17)

@@ -61,7 +61,8 @@ struct FeedIntegrityTests {
     let cut = String(whole.dropLast(12))  // inside the last row's latitude
     let measured = CSVTestSupport.measure(cut)
     #expect(measured.report.failure == .truncated(
-      line: 31, detail: "its last line has no line end and cannot be read, so the file looks cut off there"))
+      line: 31,
+      detail: "its last line has no line end and is shorter than the row before it (a missing column or a number with fewer decimals), so the file looks cut off there"))
     #expect(measured.distance.cutOff == RecordingCutOff(line: 31))
     #expect(measured.distance.isPartial)
     #expect(measured.report.retained == 29)

@@ -331,6 +331,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
       "<trkpt lat=\"45.5\" lon=\"13.25\"><fix>none</fix></trkpt>",  // no fix comes before no time
       "<trkpt lat=\"45.5\" lon=\"13.25\"><time>2025-01-01T00:00:00Z<b>bold</b></time></trkpt>",
       "<trkpt lat=\"95\" lon=\"13.25\"><time>2025-01-01T00:00:00Z</time></trkpt>",  // read; the filter judges it
+      "<trkpt lat=\"45.5\" lon=\"13.25\"><time>2025-01-01T15:00:00+15:00</time></trkpt>",  // no zone is 15 h ahead
       Self.tail,
     ])
     Self.expectRead(
@@ -348,6 +349,7 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
         .rejected(.noFix, line: 11),
         .unreadable(.badTime, line: 12),
         Self.position("2025-01-01T00:00:00Z", 95, 13.25, line: 13),
+        .unreadable(.badTime, line: 14),
       ])
   }
 

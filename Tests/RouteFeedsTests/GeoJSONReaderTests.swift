@@ -38,11 +38,12 @@ import Testing
       "geojson/mapbox-togeojson_missing-hr.gpx.geojson", records: 16, estimatedAccuracy: 0,
       filtered: .init(retained: 9, rejected: ["negligibleMovement": 7], sessions: 3, meters: 55.398, segments: 1, gaps: 2),
       unfiltered: .init(retained: 16, rejected: [:], sessions: 3, meters: 61.784, segments: 3, gaps: 2)),
-    // Two timed Point features (start, end) around a 16-point LineString: three sessions.
+    // Two named, timed Point features (start, end) around a 16-point LineString: waypoints
+    // beside the track, as its KML twin reads them.
     GPXRealFile(
       "geojson/mapbox-togeojson_multitrack.kml.geojson", records: 18, estimatedAccuracy: 0,
-      filtered: .init(retained: 10, rejected: ["negligibleMovement": 8], sessions: 3, meters: 39.149, segments: 1, gaps: 2),
-      unfiltered: .init(retained: 18, rejected: [:], sessions: 3, meters: 42.558, segments: 1, gaps: 2)),
+      filtered: .init(retained: 8, rejected: ["negligibleMovement": 8, "waypoint": 2], sessions: 1, meters: 39.149, segments: 1, gaps: 0),
+      unfiltered: .init(retained: 16, rejected: ["waypoint": 2], sessions: 1, meters: 42.558, segments: 1, gaps: 0)),
     // GPSLogger: one Point with time (+07:00), time_long and accuracy; keys sorted, type last.
     GPXRealFile(
       "geojson/dawarich_gpslogger-example.json", records: 1, estimatedAccuracy: 0,
@@ -161,9 +162,9 @@ import Testing
     #expect(Self.read(coordTimes).error == nil)
   }
 
-  /// GPSLogger writes one Point feature per fix; consecutive ones are one session, a line
-  /// between them starts another. Time from `time`, `timestamp` or `time_long`; accuracy from
-  /// `accuracy`, `acc` or `hAccuracy`.
+  /// GPSLogger writes one Point feature per fix; consecutive ones are one session. A line
+  /// among them makes the Points after it waypoints (places beside a track). Time from `time`,
+  /// `timestamp` or `time_long`; accuracy from `accuracy`, `acc` or `hAccuracy`.
   @Test func pointFeaturesCarryTimeAndAccuracyAndShareASession() {
     let text = """
       {"type": "FeatureCollection", "features": [
@@ -183,9 +184,9 @@ import Testing
       Self.position("2024-11-03T09:30:16.331Z", 10.7, 106.601, accuracy: 8, session: 0, line: 3),
       Self.position("2024-11-03T09:30:21Z", 10.7, 106.602, accuracy: 3.5, session: 0, line: 4),
       Self.position("2024-11-03T09:30:26Z", 10.7, 106.603, session: 1, line: 5),
-      .unreadable(.badTime, line: 6),
-      .rejected(.missingTime, line: 7),
-      Self.position("2024-11-03T09:30:36Z", 10.7, 106.606, accuracy: 12, session: 2, line: 8),
+      .rejected(.waypoint, line: 6),
+      .rejected(.waypoint, line: 7),
+      .rejected(.waypoint, line: 8),
     ])
   }
 

@@ -34,6 +34,8 @@ struct ShiftTimelineFileTests {
     ("{\"event\": \"start\"}\n", 1, "no \"at\" time"),
     ("{\"at\": \"08:00\", \"event\": \"start\"}\n", 1, "ISO 8601"),
     ("{\"at\": \"2025-11-04T08:00:00Z\"}\n", 1, "no \"event\""),
+    ("{\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}\n{\"at\": \"2024-03-10 08:55\", \"event\": \"end\"}\n", 2,
+     "line 2: \"at\" time '2024-03-10 08:55' has no zone; write it in UTC with Z (2025-11-04T08:00:00Z) or with its offset (2025-11-04T09:00:00+01:00)"),
     ("{\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"lunch\"}\n", 1, "unknown event 'lunch'"),
   ])
   func malformedLinesNameFileLineAndRule(text: String, line: Int, words: String) {
@@ -74,7 +76,9 @@ struct ShiftTimelineFileTests {
   @Test(arguments: [
     ("drive.csv", "drive.timeline.jsonl"), ("data/drive.gpx", "data/drive.timeline.jsonl"),
     ("a.b/drive", "a.b/drive.timeline.jsonl"), ("dir/.hidden", "dir/.hidden.timeline.jsonl"),
-    ("x/drive.tar.gz", "x/drive.tar.timeline.jsonl"),
+    // A gzipped feed's sidecar is named from the feed inside.
+    ("x/drive.gpx.gz", "x/drive.timeline.jsonl"), ("drive.CSV.GZ", "drive.timeline.jsonl"), ("x/drive.gz", "x/drive.timeline.jsonl"),
+    ("x/.gz", "x/.gz.timeline.jsonl"),
   ])
   func sidecarNames(feed: String, sidecar: String) {
     #expect(ShiftTimelineFile.sidecarPath(forFeed: feed) == sidecar)

@@ -19,11 +19,12 @@ enum CLITestSupport {
 
   /// Runs the real binary as a process.
   static func runProcess(
-    _ arguments: [String], in directory: URL? = nil, input: Data? = nil
+    _ arguments: [String], in directory: URL? = nil, input: Data? = nil, environment: [String: String] = [:]
   ) throws -> ProcessResult {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()

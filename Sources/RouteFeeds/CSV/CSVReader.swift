@@ -55,6 +55,10 @@ public struct CSVReader: FeedReader {
   /// Whether any row's time has been read: an ambiguous date before that stops the read with
   /// the mapping to pass; after it, it is one bad row.
   var hasReadTime = false
+  /// The shape of the last data row read (or of the header, before any), against which an
+  /// unterminated last row is judged whole or cut (`CSVRowShape`). Taken once per chunk, from
+  /// the last row the chunk completed, so ordinary rows pay nothing for it.
+  var previousRow: CSVRowShape?
 
   public init(options: FeedOptions) {
     self.init(options: options, maximumRecordLength: Self.defaultMaximumRecordLength)
@@ -64,6 +68,7 @@ public struct CSVReader: FeedReader {
   public init(options: FeedOptions, maximumRecordLength: Int) {
     mapping = options.csvColumns
     self.maximumRecordLength = max(16, maximumRecordLength)
+    timestampCache = ISO8601DayCache(zone: options.timeZone)
     carry.reserveCapacity(4096)
   }
 
@@ -100,6 +105,7 @@ public struct CSVReader: FeedReader {
   }
 
   public mutating func finish(into sink: inout some FeedSink) throws(FeedError) {
+    defer { timestampCache.noteStepBacks(line: 0, into: &sink) }
     if !bomChecked {
       bomChecked = true
       if bomMatched > 0 {
@@ -117,8 +123,15 @@ public struct CSVReader: FeedReader {
       sink.unreadable(.csvUnterminatedQuote, line: start)
       throw .cutOffLastLine(start)
     }
-    // The last record has no line end: when it cannot be read, the file was cut inside it.
+    // The last record has no line end: when it is incomplete, ends in a number shorter than the
+    // row before's, or cannot be read, the file was cut inside it.
     let lastLine = line
+    if let layout, let previousRow, lastRowLooksCut(layout: layout, after: previousRow) {
+      line += carryNewlines + 1
+      resetCarry()
+      sink.unreadable(.csvCutOffRow, line: lastLine)
+      throw .cutOffLastRow(lastLine)
+    }
     var watch = LastLineWatch(sink)
     defer { sink = watch.sink }
     try completeCarry(into: &watch)
@@ -223,6 +236,15 @@ public struct CSVReader: FeedReader {
       (fields) throws(FeedError) -> Int in
       let slots = fields.baseAddress!
       var index = start
+      // The last record this call completed, for `previousRow`, taken when the call returns.
+      var lastRowStart = -1
+      var lastRowEnd = 0
+      var lastRowFields = 0
+      defer {
+        if lastRowStart >= 0 {
+          previousRow = CSVRowShape(bytes, start: lastRowStart, end: lastRowEnd, fieldCount: lastRowFields, delimiter: layout.delimiter)
+        }
+      }
       while index < end {
         let recordStart = index
         let bound = min(end, recordStart + cap + 1)
@@ -236,6 +258,9 @@ public struct CSVReader: FeedReader {
           let rowLine = line
           line += newlines + 1
           index = recordEnd + 1
+          lastRowStart = recordStart
+          lastRowEnd = recordEnd
+          lastRowFields = fieldCount
           try decodeRow(
             bytes, slots, fieldCount, recordStart, recordEnd, line: rowLine, layout: layout, into: &sink)
         case .comment(let recordEnd):
@@ -274,6 +299,7 @@ public struct CSVReader: FeedReader {
           bytes, start: 0, bound: length + 1, delimiter: layout.delimiter, fields: slots, limit: layout.fieldLimit)
         {
         case .record(_, let fieldCount, _):
+          previousRow = CSVRowShape(bytes, start: 0, end: length, fieldCount: fieldCount, delimiter: layout.delimiter)
           try decodeRow(bytes, slots, fieldCount, 0, length, line: recordLine, layout: layout, into: &sink)
         case .comment:
           sink.ignored(.csvComment, line: recordLine)
@@ -334,6 +360,30 @@ public struct CSVReader: FeedReader {
     }
     let cells = try headerCells(record, delimiter: delimiter, line: recordLine)
     layout = try CSVLayout.resolve(header: cells, mapping: mapping, delimiter: delimiter, line: recordLine)
+    previousRow = CSVRowShape(fieldCount: cells.count, lastFieldDecimals: nil)
+  }
+
+  /// Whether the carried record, the feed's unterminated last line, looks cut when set against
+  /// `previous` (`CSVRowShape`); a blank line, a comment or a dash cam marker is never cut. O(*n*)
+  /// in the record.
+  func lastRowLooksCut(layout: CSVLayout, after previous: CSVRowShape) -> Bool {
+    var record = carry
+    record.append(.asciiNewline)
+    return record.withUnsafeBufferPointer { buffer in
+      let length = buffer.count - 1
+      let base = buffer.baseAddress!
+      let row = UnsafeBufferPointer(start: base, count: length)
+      if CSVValues.isBlank(row, delimiter: layout.delimiter) || CSVValues.isDashcamMarker(row.trimmingASCIIWhitespace()) {
+        return false
+      }
+      return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2) { fields in
+        guard case .record(_, let fieldCount, _) = CSVRecordScanner.scan(
+          base, start: 0, bound: buffer.count, delimiter: layout.delimiter, fields: fields.baseAddress!, limit: 1)
+        else { return false }
+        let shape = CSVRowShape(base, start: 0, end: length, fieldCount: fieldCount, delimiter: layout.delimiter)
+        return shape.looksCut(after: previous)
+      }
+    }
   }
 
   /// The header's names, trimmed, quotes removed.
@@ -359,7 +409,19 @@ public struct CSVReader: FeedReader {
   }
 }
 
+extension FeedError {
+  /// A CSV whose unterminated last row is shorter than the rows before it (`CSVRowShape`).
+  static func cutOffLastRow(_ line: Int) -> FeedError {
+    .truncated(
+      line: line,
+      detail: "its last line has no line end and is shorter than the row before it (a missing column or a number with fewer decimals), so the file looks cut off there")
+  }
+}
+
 extension FeedReason {
+  /// A CSV file's last row, with no line end, that is missing fields or ends in a number with
+  /// fewer decimals than the row before: the file was cut inside it (`CSVRowShape`).
+  public static let csvCutOffRow = FeedReason("cutOffRow")
   /// A comment line (`#…`) in a CSV file; counted under `ignored`.
   public static let csvComment = FeedReason("comment")
   /// A quoted CSV field still open at the end of the feed (or of an over-long record).

@@ -47,14 +47,19 @@ extension CSVReader {
     }
 
     // Time.
-    let timestamp: Double
+    var timestamp: Double
     if layout.timestamp >= 0 {
       let value = cell(layout.timestamp)
       if layout.timestampFormat == .auto || layout.timestampFormat == .iso8601, let seconds = timestampCache.timestamp(value) {
         timestamp = seconds
       } else {
         switch CSVValues.timestamp(value, format: layout.timestampFormat, dateOrder: layout.dateOrder) {
-        case .value(let seconds) where seconds.isFinite: timestamp = seconds
+        case .value(let seconds) where seconds.isFinite:
+          // A date and time with no zone (not an epoch number) is local time or UTC.
+          let zoneLess =
+            layout.timestampFormat != .epochSeconds && layout.timestampFormat != .epochMilliseconds
+            && !ISO8601Parser.hasZone(value) && ByteNumberParser.double(value) == nil
+          timestamp = zoneLess ? timestampCache.zoneLess(seconds) : seconds
         case .ambiguousDate:
           guard hasReadTime else { throw ambiguousDate(column: layout.timestamp, layout: layout, line: rowLine) }
           return unreadable(.badTime, value, record, layout, rowLine, &sink)
@@ -84,6 +89,7 @@ extension CSVReader {
         offset = columnOffset
       }
       timestamp = Double(days) * 86_400 + time.seconds - offset
+      if time.offset == nil, layout.utcOffset < 0 { timestamp = timestampCache.zoneLess(timestamp) }
     }
 
     hasReadTime = true

@@ -71,6 +71,9 @@ public struct FITReader: FeedReader {
   var lastTimestamp: UInt32?
   var session = 0
   var timerStopped = false
+  /// The size of a header longer than 14 bytes, until the record after it shows whether the
+  /// size is true: every FIT file's first record is a definition.
+  var longHeaderSize: Int?
 
   public init(options: FeedOptions) {}
 
@@ -226,10 +229,21 @@ public struct FITReader: FeedReader {
     definitions = [FITDefinition?](repeating: nil, count: 16)
     lastTimestamp = nil
     timerStopped = false
+    longHeaderSize = size > 14 ? size : nil
     stage = size > 12 ? .fileHeaderRest(size: size) : .recordHeader
   }
 
   private mutating func recordHeader(_ header: UInt8) throws(FeedError) {
+    if let size = longHeaderSize {
+      // A later protocol may lengthen the header, so a longer one is read; but when no
+      // definition follows it, the size byte is what is wrong, not the message after it.
+      longHeaderSize = nil
+      guard header & 0xC0 == 0x40 else {
+        throw .malformedData(
+          byteOffset: fileStart,
+          detail: "the FIT header of \(size) bytes is larger than a FIT header (12 or 14 bytes) and no message definition follows it, so its size byte is damaged")
+      }
+    }
     if header & 0x80 != 0 {
       let local = Int((header >> 5) & 0x03)
       try requireDefinition(local)

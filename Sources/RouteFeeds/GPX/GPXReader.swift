@@ -28,7 +28,7 @@ import RouteMileage
 public struct GPXReader: XMLFeedReader {
   var scanner = XMLScanner<GPXTrackBuilder>()
 
-  public init(options: FeedOptions) {}
+  public init(options: FeedOptions) { scanner.mapper.timestamps = ISO8601DayCache(zone: options.timeZone) }
 }
 
 extension FeedReason {

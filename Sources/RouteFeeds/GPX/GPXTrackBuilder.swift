@@ -33,7 +33,7 @@ struct GPXTrackBuilder: XMLDocumentMapper {
   private var speed: Double?
   private var course: Double?
   private var noFix = false
-  private var timestamps = ISO8601DayCache()
+  var timestamps = ISO8601DayCache()
   /// Fields already read (bit per role from `.time`); a repeated field is skipped.
   private var fieldsSeen: FieldMask = 0
 

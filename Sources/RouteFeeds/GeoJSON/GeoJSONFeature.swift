@@ -81,6 +81,9 @@ struct GeoJSONFeature {
   var timeLong: GeoJSONTime?
   /// A Point feature's horizontal accuracy, metres.
   var accuracy: Double?
+  /// The feature's properties name it, describe it or give it a symbol: a place, when it is a
+  /// Point (`GeoJSONPointRoles`).
+  var hasWaypointProperty = false
   var geometryTypes: [GeoJSONGeometryType] = []
   /// Coordinates read before their times or geometry type were known, in document order.
   var held: [GeoJSONPosition] = []
@@ -97,6 +100,7 @@ struct GeoJSONFeature {
     timestamp = nil
     timeLong = nil
     accuracy = nil
+    hasWaypointProperty = false
     geometryTypes.removeAll(keepingCapacity: true)
     held.removeAll(keepingCapacity: true)
     nextLineIndex = 0

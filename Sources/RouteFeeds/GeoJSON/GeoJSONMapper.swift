@@ -32,6 +32,8 @@ struct GeoJSONMapper {
     /// Point time properties (`GeoJSONFeature.time`, `timestamp`, `timeLong`).
     case time, timestamp, timeLong
     case accuracy
+    /// A property that marks a Point as a place (`GeoJSONPointRoles`).
+    case waypointProperty
   }
 
   /// An array of the coordinates tree: unknown until its first element shows whether it is a
@@ -56,7 +58,7 @@ struct GeoJSONMapper {
   private var featureSerial = 0
   private var position = GeoJSONPosition()
   private var numbers = 0
-  private var timestamps = ISO8601DayCache()
+  var timestamps = ISO8601DayCache()
   private var nextSession = 0
   /// The session of the run of Point features being read; -1 when the last coordinate was not
   /// a Point's.
@@ -64,6 +66,8 @@ struct GeoJSONMapper {
   private var lineSessionFeature = -1
   private var lineSessionLine = -1
   private var lineSession = 0
+  /// Whether each Point is a fix or a waypoint.
+  private var pointRoles = GeoJSONPointRoles()
 
   init() {
     roles.reserveCapacity(JSONTokenizer.defaultMaximumDepth)
@@ -75,6 +79,7 @@ struct GeoJSONMapper {
     roles.capacity + frames.capacity * MemoryLayout<CoordinateFrame>.stride + geometries.capacity * 8
       + feature.held.capacity * MemoryLayout<GeoJSONPosition>.stride
       + (feature.flatTimes.capacity + feature.lineTimes.reduce(0) { $0 + $1.capacity }) * MemoryLayout<GeoJSONTime>.stride
+      + pointRoles.heldCapacity
   }
 
   // MARK: - Tokens
@@ -145,6 +150,7 @@ struct GeoJSONMapper {
       {
         return .accuracy
       }
+      if Self.waypointKeys.contains(where: { key.matches($0) }) { return .waypointProperty }
       return .skipped
     case .coordinateProperties:
       return key.matches("times") && !feature.hasTimes ? .times : .skipped
@@ -237,6 +243,8 @@ struct GeoJSONMapper {
     case .accuracy:
       guard feature.accuracy == nil else { return }
       if token.kind == .number || token.kind == .string { feature.accuracy = ByteNumberParser.double(token.bytes) }
+    case .waypointProperty:
+      if token.kind == .string, !token.bytes.isEmpty { feature.hasWaypointProperty = true }
     case .properties:
       feature.propertiesRead = true  // `"properties": null`
     case .coordinates:
@@ -281,7 +289,13 @@ struct GeoJSONMapper {
     frames.removeAll()
     roles.removeAll()
     flush(into: &sink)
+    pointRoles.deliverFixes(into: &sink)
+    timestamps.noteStepBacks(line: 0, into: &sink)
   }
+
+  /// The property names that mark a Point as a place rather than a fix: GPX's `name`, `desc`,
+  /// `cmt` and `sym` as converters write them, and the simplestyle and common map names.
+  static let waypointKeys: [StaticString] = ["name", "title", "desc", "description", "cmt", "sym", "marker-symbol", "icon"]
 
   // MARK: - Features and geometries
 
@@ -361,7 +375,7 @@ struct GeoJSONMapper {
   private mutating func time(_ token: JSONToken) -> GeoJSONTime {
     switch token.kind {
     case .string:
-      guard let seconds = timestamps.timestamp(token.bytes) ?? ISO8601Parser.timestamp(token.bytes) else { return .unreadable }
+      guard let seconds = timestamps.instant(token.bytes) else { return .unreadable }
       return .seconds(seconds)
     case .number: return .epoch(token.double)
     case .null: return .missing
@@ -418,14 +432,22 @@ struct GeoJSONMapper {
     if position.isMalformed { return sink.unreadable(.badNumber, line: position.line) }
     let type = feature.type(of: position)
     if type == .polygon || type == .multiPolygon { return sink.rejected(.polygonVertex, line: position.line) }
+    if isPoint, pointRoles.sawLine { return sink.rejected(.waypoint, line: position.line) }
+    if !isPoint { pointRoles.lineRead(into: &sink) }
+    let outcome: GeoJSONPointRoles.Outcome
     switch feature.time(of: position) {
-    case .unreadable: sink.unreadable(.badTime, line: position.line)
-    case .missing: sink.rejected(.missingTime, line: position.line)
+    case .unreadable: outcome = .badTime
+    case .missing: outcome = .missingTime
     case .seconds(let timestamp):
       let sample = RouteSample(
         timestamp: timestamp, latitude: position.latitude, longitude: position.longitude,
         horizontalAccuracy: isPoint ? feature.accuracy : nil, altitude: position.altitude)
-      sink.position(sample, session: session, line: position.line)
+      outcome = .fix(sample, session: session)
+    }
+    if isPoint, pointRoles.holds(named: feature.hasWaypointProperty) {
+      pointRoles.hold(outcome, line: position.line, into: &sink)
+    } else {
+      GeoJSONPointRoles.deliver(outcome, line: position.line, into: &sink)
     }
   }
 }

@@ -24,7 +24,7 @@ public struct GeoJSONReader: FeedReader {
   var tokenizer = JSONTokenizer()
   var mapper = GeoJSONMapper()
 
-  public init(options: FeedOptions) {}
+  public init(options: FeedOptions) { mapper.timestamps = ISO8601DayCache(zone: options.timeZone) }
 
   /// Bytes held between chunks: the tokenizer's scratch and the mapper's feature state.
   var heldBytes: Int { tokenizer.scratchCapacity + mapper.heldCapacity }

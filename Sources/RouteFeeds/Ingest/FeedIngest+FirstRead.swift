@@ -17,8 +17,8 @@ extension FeedIngest {
   ///
   /// - Parameter format: nil to detect it.
   /// - Complexity: O(`detectionPrefix`).
-  static func firstRead<Source: ByteSource>(
-    _ source: inout Source, into buffer: UnsafeMutableBufferPointer<UInt8>, format: FeedFormat?
+  static func firstRead<Base: ByteSource>(
+    _ source: inout DecompressingByteSource<Base>, into buffer: UnsafeMutableBufferPointer<UInt8>, format: FeedFormat?
   ) -> FirstRead {
     var count = 0
     var failure: FeedError?
@@ -30,8 +30,9 @@ extension FeedIngest {
     let prefix = UnsafeBufferPointer(rebasing: buffer[0..<min(count, detectionPrefix)])
     let detected = format ?? FeedFormat.detect(prefix: prefix)
     if failure == nil, detected != .fit, let kind = FeedFileKind.sniff(prefix) {
-      failure = .notAFeed(kind)
+      failure = .notAFeed(kind == .zip && source.compression == "gzip" ? .gzippedZip : kind)
     }
+    if failure == nil, count == 0 { failure = .notAFeed(.empty) }
     return FirstRead(count: count, format: detected, failure: failure)
   }
 }

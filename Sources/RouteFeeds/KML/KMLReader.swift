@@ -11,7 +11,7 @@
 public struct KMLReader: XMLFeedReader {
   var scanner = XMLScanner<KMLTrackBuilder>()
 
-  public init(options: FeedOptions) {}
+  public init(options: FeedOptions) { scanner.mapper.timestamps = ISO8601DayCache(zone: options.timeZone) }
 }
 
 extension FeedReason {

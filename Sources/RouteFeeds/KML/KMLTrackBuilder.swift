@@ -20,7 +20,7 @@ struct KMLTrackBuilder: XMLDocumentMapper {
   private var pairing = KMLTrackPairing()
   /// The line of the `when` or `gx:coord` being read.
   private var valueLine = 0
-  private var timestamps = ISO8601DayCache()
+  var timestamps = ISO8601DayCache()
   // The `<coordinates>` of a LineString being streamed: tuples are runs of non-whitespace.
   private var coordinatesLine = 0
   private var tuples = 0

@@ -20,7 +20,11 @@ package enum PipeSampleReader {
   /// Measures the record's samples (the last top-level `"samples"` member, when it is an
   /// array). Call it on a record `JSONParser.parse` accepted: its syntax is then known good.
   /// Returns the measurement, and why the ingest could not finish (nothing readable), if so.
-  package static func measure(record: UnsafeBufferPointer<UInt8>, settings: IngestSettings) -> (FeedMeasurement, (any Error)?) {
+  /// - Parameter timeZone: the zone a `t` written without one is local time in (`--time-zone`);
+  ///   a repeated local hour is resolved in the samples' order as given.
+  package static func measure(
+    record: UnsafeBufferPointer<UInt8>, settings: IngestSettings, timeZone: ZoneRules? = nil
+  ) -> (FeedMeasurement, (any Error)?) {
     // A record's samples are a recorded shift, judged in time order however the warehouse
     // returned them (with --filter; without it the calculator sorts them anyway).
     // A record's samples are one recording (`--track`/`--device` choose within a `path`'s feed).
@@ -33,7 +37,9 @@ package enum PipeSampleReader {
       sessions[key] = ordinal
       ingest.registerSession(ordinal)
     }
-    if let samplesOffset { deliver(record, samplesAt: samplesOffset, sessions: sessions, into: &ingest) }
+    if let samplesOffset {
+      deliver(record, samplesAt: samplesOffset, sessions: sessions, timestamps: ISO8601DayCache(zone: timeZone), into: &ingest)
+    }
     var failure: (any Error)?
     do {
       try ingest.finish()
@@ -115,8 +121,10 @@ package enum PipeSampleReader {
 
   /// Pass 2: each element of the samples array starting at `samplesAt`, into the ingest.
   static func deliver<Retained: RetainedSampleSink>(
-    _ record: UnsafeBufferPointer<UInt8>, samplesAt: Int, sessions: [String: Int], into ingest: inout ShiftIngest<Retained>
+    _ record: UnsafeBufferPointer<UInt8>, samplesAt: Int, sessions: [String: Int], timestamps: ISO8601DayCache,
+    into ingest: inout ShiftIngest<Retained>
   ) {
+    var timestamps = timestamps
     var tokenizer = JSONTokenizer(maximumDepth: JSONParser.maximumDepth, maximumTokenLength: max(record.count, 1))
     var inSamples = false
     var index = 0
@@ -147,7 +155,7 @@ package enum PipeSampleReader {
             token.matches("t") ? 1 : token.matches("lat") ? 2 : token.matches("lon") ? 3 : token.matches("acc") ? 4 : token.matches("session") ? 5 : 0
         case (_, 3):
           guard member != 0 else { continue }
-          take(token, member: member, sessions: sessions, into: &fields)
+          take(token, member: member, sessions: sessions, timestamps: &timestamps, into: &fields)
         default:
           break
         }
@@ -157,7 +165,9 @@ package enum PipeSampleReader {
     }
   }
 
-  static func take(_ token: JSONToken, member: Int, sessions: [String: Int], into fields: inout Fields) {
+  static func take(
+    _ token: JSONToken, member: Int, sessions: [String: Int], timestamps: inout ISO8601DayCache, into fields: inout Fields
+  ) {
     let number: Fields.Number
     switch token.kind {
     case .number: number = token.double.map { .number($0) } ?? .other
@@ -173,7 +183,7 @@ package enum PipeSampleReader {
         } else {
           fields.t = .unreadable
         }
-      case .string: fields.t = ISO8601Parser.timestamp(token.bytes).map { .seconds($0) } ?? .unreadable
+      case .string: fields.t = timestamps.instant(token.bytes).map { .seconds($0) } ?? .unreadable
       default: fields.t = .unreadable
       }
     case 2: fields.latitude = number

@@ -10,7 +10,7 @@
 public struct TCXReader: XMLFeedReader {
   var scanner = XMLScanner<TCXTrackBuilder>()
 
-  public init(options: FeedOptions) {}
+  public init(options: FeedOptions) { scanner.mapper.timestamps = ISO8601DayCache(zone: options.timeZone) }
 }
 
 extension FeedReason {

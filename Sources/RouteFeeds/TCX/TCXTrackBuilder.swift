@@ -30,7 +30,7 @@ struct TCXTrackBuilder: XMLDocumentMapper {
   private var time = Time.missing
   /// Fields already read (bit per value role); a repeated field is skipped.
   private var fieldsSeen: UInt8 = 0
-  private var timestamps = ISO8601DayCache()
+  var timestamps = ISO8601DayCache()
 
   mutating func role(
     ofChild prefix: UInt64, length: Int, in parent: TCXRole, line: Int, into sink: inout some FeedSink

@@ -45,7 +45,7 @@ struct TakeoutDocumentMapper {
   private var field = TakeoutField.none
   private var fix = TakeoutFix()
   private var sessions = TakeoutSessions()
-  private var timestamps = ISO8601DayCache()
+  var timestamps = ISO8601DayCache()
   /// Whether the document showed one of the shapes above (a known top-level member or a
   /// top-level array), and whether its top level was a scalar.
   private(set) var recognised = false
@@ -307,7 +307,7 @@ struct TakeoutDocumentMapper {
   /// An entry's `startTime`: times the points that were waiting for it.
   private mutating func setEntryStart(_ kind: TakeoutScalar, _ bytes: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) {
     guard entryStart == .missing else { return }
-    if kind == .string, let seconds = timestamps.timestamp(bytes) ?? ISO8601Parser.timestamp(bytes) {
+    if kind == .string, let seconds = timestamps.instant(bytes) {
       entryStart = .seconds(seconds)
     } else {
       entryStart = .unreadable

@@ -66,7 +66,7 @@ struct TakeoutFix {
       longitude = point.longitude
     case .isoTime:
       guard kind == .string else { return isoTime = .unreadable }
-      isoTime = (timestamps.timestamp(bytes) ?? ISO8601Parser.timestamp(bytes)).map { .seconds($0) } ?? .unreadable
+      isoTime = timestamps.instant(bytes).map { .seconds($0) } ?? .unreadable
     case .epochMilliseconds:
       epochTime = Self.number(kind, bytes).map { .seconds($0 / 1000) } ?? .unreadable
     case .offsetMinutes:

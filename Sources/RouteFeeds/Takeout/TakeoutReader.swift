@@ -18,7 +18,7 @@ public struct TakeoutReader: FeedReader {
   var tokenizer = JSONTokenizer(maximumTokenLength: TakeoutReader.maximumTokenLength)
   var mapper = TakeoutDocumentMapper()
 
-  public init(options: FeedOptions) {}
+  public init(options: FeedOptions) { mapper.timestamps = ISO8601DayCache(zone: options.timeZone) }
 
   public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) throws(FeedError) {
     do {
@@ -34,6 +34,7 @@ public struct TakeoutReader: FeedReader {
     } catch {
       throw stop(error, into: &sink)
     }
+    mapper.timestamps.noteStepBacks(line: 0, into: &sink)
     guard mapper.recognised, !mapper.topLevelScalar else {
       throw .malformed(
         line: 1,

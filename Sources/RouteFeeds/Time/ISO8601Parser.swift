@@ -4,13 +4,24 @@ import RouteMileage
 ///
 /// Accepted: `YYYY-MM-DDTHH:MM:SS`, with `T`, `t` or a space between date and time, an optional
 /// fraction of any length (`.5`, `,250`), and an optional zone: `Z`, `z`, `±HH:MM`, `±HHMM` or
-/// `±HH`. Minutes without seconds (`THH:MM`) are accepted. A timestamp with no zone is read as
+/// `±HH`, at most ±14:00 (`maximumOffsetHours`). Minutes without seconds (`THH:MM`) are accepted. A timestamp with no zone is read as
 /// UTC — recorded feeds almost always are, and the rule is documented rather than guessed per
 /// file. Leap second 60 is accepted as written (it reads as the next second). Years 0000–9999.
 ///
 /// Returns seconds since 1970-01-01T00:00:00Z, or nil for anything else. Foundation's formatter
 /// costs about fifteen times a whole naive parse of a position, which is why this exists.
+extension FeedReason {
+  /// Times written without a zone that step back by 10 minutes to 2 hours, as a clock does when
+  /// daylight saving ends; read as UTC, the repeated hour becomes a jump. `--time-zone` reads
+  /// them as local time instead. Reported under `notes`.
+  public static let zoneLessStepBack = FeedReason("zoneLessStepBack")
+}
+
 public enum ISO8601Parser {
+  /// The largest UTC offset any zone has used, in hours (Kiribati's +14:00; the most westerly is
+  /// -12:00). An offset beyond it is a damaged or invented time, so the timestamp is unreadable.
+  public static let maximumOffsetHours = 14
+
   /// - Complexity: O(*n*) in the slice length.
   @inlinable
   public static func timestamp(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
@@ -60,7 +71,7 @@ public enum ISO8601Parser {
     case .asciiPlus, .asciiMinus:
       let sign: Double = bytes[index] == .asciiPlus ? 1 : -1
       index += 1
-      guard let offsetHours = digits(index, 2), offsetHours <= 23 else { return nil }
+      guard let offsetHours = digits(index, 2), offsetHours <= maximumOffsetHours else { return nil }
       index += 2
       var offsetMinutes = 0
       if index < n {
@@ -69,7 +80,7 @@ public enum ISO8601Parser {
         offsetMinutes = value
         index += 2
       }
-      guard index == n else { return nil }
+      guard index == n, offsetHours * 60 + offsetMinutes <= maximumOffsetHours * 60 else { return nil }
       return seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60)
     default:
       return nil
@@ -97,6 +108,25 @@ public enum ISO8601Parser {
     return Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
   }
 
+  /// Whether a timestamp `timestamp(_:)` reads names its zone (`Z` or an offset after the time
+  /// of day); without one it is read as UTC, or as local time under `--time-zone`. O(*n*).
+  @inlinable
+  public static func hasZone(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let last = bytes.last else { return false }
+    if last == .asciiUpperZ || last == .asciiLowerZ { return true }
+    var index = bytes.count - 1
+    while index > 10 {
+      if bytes[index] == .asciiPlus || bytes[index] == .asciiMinus { return true }
+      index -= 1
+    }
+    return false
+  }
+
+  public static func hasZone(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { hasZone($0) }
+  }
+
   /// Parses a whole string; see `timestamp(_:)` for bytes.
   public static func timestamp(_ text: String) -> Double? {
     var text = text
@@ -114,6 +144,48 @@ struct ISO8601DayCache {
   var dayPrefix: UInt64 = 0
   var daySuffix: UInt16 = 0
   var daySeconds = Double.nan
+  /// Zone-less times are read as local time here (`--time-zone`); nil: read as UTC.
+  var localTime: LocalTimeReading?
+  /// Without a zone to read them in: the last zone-less time, and how many times a zone-less
+  /// time stepped back from the one before it by `zoneChangeStepBack` — what a clock does when
+  /// daylight saving ends, and what reading such times as UTC turns into a jump.
+  var lastZoneLess = -Double.infinity
+  var zoneLessStepBacks = 0
+
+  /// A step back, in seconds, that looks like a clock turned back at a zone change rather than
+  /// a fix out of order: from 10 minutes (a 30-minute change, fixes up to 20 minutes apart) to
+  /// 2 hours (the largest change in use).
+  static let zoneChangeStepBack: ClosedRange<Double> = 600...7_200
+
+  init(zone: ZoneRules? = nil) {
+    localTime = zone.map { LocalTimeReading(zone: $0) }
+  }
+
+  /// Seconds since 1970 of any timestamp `ISO8601Parser` reads; a time written without a zone
+  /// goes through `zoneLess`. The common zoned shapes take the day-cached path.
+  ///
+  /// - Complexity: O(*n*); O(log *z*) more for a zone-less time under `--time-zone`.
+  @inline(__always)
+  mutating func instant(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    if let seconds = timestamp(bytes) { return seconds }
+    guard let seconds = ISO8601Parser.timestamp(bytes) else { return nil }
+    return ISO8601Parser.hasZone(bytes) ? seconds : zoneLess(seconds)
+  }
+
+  /// A time that was written without a zone (`seconds` as if it were UTC): local time in the
+  /// `--time-zone` zone when one was given; else UTC, watching for steps back.
+  mutating func zoneLess(_ seconds: Double) -> Double {
+    if localTime != nil { return localTime!.instant(local: seconds) }
+    if Self.zoneChangeStepBack.contains(lastZoneLess - seconds) { zoneLessStepBacks += 1 }
+    lastZoneLess = seconds
+    return seconds
+  }
+
+  /// Notes each step back `zoneLess` saw (`zoneLessStepBack`), at the end of the feed. O(*k*).
+  mutating func noteStepBacks(line: Int, into sink: inout some FeedSink) {
+    for _ in 0..<zoneLessStepBacks { sink.noted(.zoneLessStepBack, line: line) }
+    zoneLessStepBacks = 0
+  }
 
   /// Seconds since 1970, identical to `ISO8601Parser.timestamp` (the same additions in the same
   /// order); nil when the text is not of the common shape (the caller then parses it fully).
@@ -126,7 +198,8 @@ struct ISO8601DayCache {
     if bytes[n - 1] == .asciiUpperZ { return local(bytes, end: n - 1) }
     // `±HH:MM`: `ISO8601Parser` subtracts the offset last, as here.
     guard n >= 25, bytes[n - 3] == .asciiColon, bytes[n - 6] == .asciiPlus || bytes[n - 6] == .asciiMinus,
-      let hours = bytes.twoDigits(at: n - 5), hours <= 23, let minutes = bytes.twoDigits(at: n - 2), minutes <= 59,
+      let hours = bytes.twoDigits(at: n - 5), let minutes = bytes.twoDigits(at: n - 2), minutes <= 59,
+      hours * 60 + minutes <= ISO8601Parser.maximumOffsetHours * 60,
       let seconds = local(bytes, end: n - 6)
     else { return nil }
     let sign: Double = bytes[n - 6] == .asciiPlus ? 1 : -1

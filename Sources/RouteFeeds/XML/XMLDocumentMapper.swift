@@ -27,6 +27,9 @@ protocol XMLDocumentMapper {
 
   init()
 
+  /// The day cache the mapper reads its times through (zone-less times included).
+  var timestamps: ISO8601DayCache { get set }
+
   /// The root element's name, for messages: "this is not a GPX document: its root element is
   /// <kml>, not <gpx>".
   static var rootName: String { get }

@@ -21,6 +21,7 @@ extension XMLFeedReader {
 
   /// Ends the feed: throws `FeedError.truncated` when the document did not close.
   public mutating func finish(into sink: inout some FeedSink) throws(FeedError) {
+    scanner.mapper.timestamps.noteStepBacks(line: 0, into: &sink)
     try scanner.finish(into: &sink)
   }
 }

@@ -33,6 +33,6 @@ enum XMLFieldParser {
   static func time(_ bytes: UnsafeBufferPointer<UInt8>, cache: inout ISO8601DayCache) -> Time {
     let text = trimmed(bytes)
     if text.isEmpty { return .missing }
-    return (cache.timestamp(text) ?? ISO8601Parser.timestamp(text)).map { .seconds($0) } ?? .unreadable
+    return cache.instant(text).map { .seconds($0) } ?? .unreadable
   }
 }
