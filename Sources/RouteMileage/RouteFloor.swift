@@ -20,21 +20,17 @@ public struct RouteFloorAssumption: Sendable, Hashable {
   public var smallestAccuracy: Double
   /// Metres; the accuracy of a position that carries none.
   public var assumedAccuracy: Double
-  /// The floor is multiplied by this, to cover the planar approximation of short chords
-  /// (parts per million) and a sphere of 6,371 km rather than the package's 6,371.0088 km.
-  public var sphereMargin: Double
   /// m/s; two consecutive fixes whose discs lie further apart than this allows do not
   /// corroborate each other (see `RouteFloorWalk`).
   public var maximumSpeed: Double
 
   public init(
     radiusFactor: Double = 1.35, smallestAccuracy: Double = 5, assumedAccuracy: Double = 15,
-    sphereMargin: Double = 0.999, maximumSpeed: Double = 50
+    maximumSpeed: Double = 50
   ) {
     self.radiusFactor = radiusFactor
     self.smallestAccuracy = smallestAccuracy
     self.assumedAccuracy = assumedAccuracy
-    self.sphereMargin = sphereMargin
     self.maximumSpeed = maximumSpeed
   }
 
@@ -69,17 +65,23 @@ public struct RouteFloorAssumption: Sendable, Hashable {
 /// position j and each anchor i in the ring it takes the better of continuing i's best chain
 /// through i (paying rᵢ|d − dᵢ|) or starting a chain at i (paying rᵢ) after the best chain closed
 /// so far, and keeps the best as j's chain and direction. Closing j's chain costs rⱼ; the
-/// segment's floor is the best closed chain. A position within the radius of the last one walked
+/// segment's floor is the best closed chain (rᵢ here is the fix's reach, below). A position within the radius of the last one walked
 /// is skipped (any subset of positions gives a valid floor), and one joins the ring only when it
 /// lies at least its radius from the newest ring anchor, so a stop's jitter does not flush the
 /// ring. A position counts (closes a chain, becomes an anchor) only when the next one
 /// corroborates it and it corroborated the one before: their discs reachable from each other at
 /// `maximumSpeed`. A wild fix is never corroborated.
 ///
-/// Distances here are planar (equirectangular at the pair's mean latitude, metres on the
-/// package's sphere). Over the few kilometres a chain's anchors span, that plane differs from the
-/// sphere by parts in ten thousand below 80° of latitude, inside `sphereMargin`; nearer the poles
-/// the margin does not cover it.
+/// Lengths are on the WGS84 ellipsoid, never the package's sphere. Each chord is measured in
+/// the frame of its first anchor A: east = Δλ × A's parallel radius N cos φ, north = Δφ × A's
+/// meridional radius M (`WGS84`). It then claims that length less σ × (length + both anchors'
+/// reach), where σ grows with the chord's length, its anchors' reach and tan φ: it bounds how
+/// much the ellipsoid's radii can shrink anywhere a path proving this chord could go. A chord
+/// for which σ ≥ 1 (too long, too near a pole, discs too wide) is refused; so is a position
+/// above `poleLatitude` (north or south) or whose disc reaches a pole (`positionsNearPole` counts
+/// them). A fix's reach is its radius widened by the most its disc's latitude and longitude can
+/// stretch against the fix's own frame. docs/truth.md proves that every closed chain is at
+/// most the WGS84 length of any path passing within each anchor's radius, with no final margin.
 ///
 /// The ring lives inline in four stored slots rather than in an `Array`: no heap buffer, no
 /// bounds or uniqueness checks on the walk's hottest loop. Slots are visited in slot order, as
@@ -104,13 +106,24 @@ public struct RouteFloorWalk: Sendable, Hashable {
     var directionNorth: Double
     /// The best closed chain when this anchor was walked.
     var closed: Double
+    /// Latitude, radians.
+    var latitude: Double
+    /// N cos φ and M here, metres per radian of longitude and of latitude.
+    var parallel: Double
+    var meridional: Double
+    /// 2 tan |φ| + `meridionalSpread`: how fast a chord from here loses length per radian of
+    /// latitude its path could reach (see `considerChain`).
+    var spread: Double
+    /// The radius widened to cover the disc's stretch against this fix's frame, metres; what
+    /// the dynamic programme pays at this anchor.
+    var reach: Double
     /// The most a chain through this anchor can carry before its next chord.
-    var ceiling: Double { max(closed - radius, chain) }
+    var ceiling: Double { max(closed - reach, chain) }
 
     /// What an empty slot holds, so two walks with the same anchors compare equal.
     static let empty = Anchor(
       north: 0, longitude: 0, cosine: 0, radius: 0, timestamp: 0, backed: false, chain: 0, directionEast: 0,
-      directionNorth: 0, closed: 0)
+      directionNorth: 0, closed: 0, latitude: 0, parallel: 0, meridional: 0, spread: 0, reach: 0)
   }
 
   @usableFromInline let assumption: RouteFloorAssumption
@@ -132,15 +145,26 @@ public struct RouteFloorWalk: Sendable, Hashable {
   @usableFromInline var newestLongitude = 0.0
   @usableFromInline var newestCosine = 0.0
   @usableFromInline var hasNewest = false
-  /// The best closed chain of the segment, in metres (before `sphereMargin`).
+  /// The best closed chain of the segment, in metres.
   @usableFromInline var best: Double = 0
+  /// Positions offered to this walk (every segment's) that were withheld near a pole.
+  public private(set) var positionsNearPole = 0
+
+  /// Degrees: a position above this latitude, north or south (within about 1.1 km of a pole),
+  /// is withheld from the floor. A chord there loses most of its length to the bound anyway.
+  public static let poleLatitude = 89.99
+  /// 2 × `WGS84.meridionalRadiusSlope` ÷ `WGS84.smallestMeridionalRadius` (0.020267), rounded up.
+  @usableFromInline static let meridionalSpread = 0.0203
+  /// Added to every chord's σ: far more than the floating-point rounding of a chord and of
+  /// summing a shift's chords (parts in 10¹²).
+  @usableFromInline static let roundingShare = 1e-9
 
   public init(assumption: RouteFloorAssumption = .standard) {
     self.assumption = assumption
   }
 
-  /// The segment's floor so far, in metres.
-  public var meters: Double { best * assumption.sphereMargin }
+  /// The segment's floor so far, in metres on the WGS84 ellipsoid.
+  public var meters: Double { best }
 
   /// Starts a new segment at `position`.
   public mutating func start(_ position: RoutePosition) {
@@ -184,13 +208,17 @@ public struct RouteFloorWalk: Sendable, Hashable {
   /// - Complexity: O(`capacity`).
   @usableFromInline
   package mutating func extend(_ position: RoutePosition, cosineOfLatitude knownCosine: Double?) {
+    guard abs(position.latitude) <= Self.poleLatitude else {
+      positionsNearPole += 1
+      return
+    }
     let radians = Double.pi / 180
     let earth = GeographicDistance.earthRadiusMeters
     let north = position.latitude * radians * earth
     let longitude = position.longitude * radians
     // A position within the last one's radius adds nothing a later one cannot: skip it (any
     // subset of the positions gives a valid floor). This halves the work at speed and drops
-    // most of a stop's jitter. The test uses the last position's cosine; it only decides.
+    // most of a stop's jitter. The test (on the sphere) only decides.
     if hasPending {
       var deltaLongitude = longitude - pending.longitude
       if abs(deltaLongitude) > Double.pi {
@@ -202,6 +230,19 @@ public struct RouteFloorWalk: Sendable, Hashable {
     }
     let radius = assumption.radius(accuracy: position.horizontalAccuracy)
     let cosine = knownCosine ?? GeographicDistance.cosineOfLatitude(position.latitude)
+    // The fix's frame on the ellipsoid. |sin φ| from the cosine, rounded up (no trig call).
+    let sine = (max(0, 1 - cosine * cosine) + 1e-15).squareRoot()
+    let (meridional, primeVertical) = WGS84.radii(sine: sine)
+    let tangent = sine / cosine
+    // Its disc spans at most `disc` radians of latitude; across it N cos φ can shrink by the
+    // factor 1 − disc(disc/2 + tan φ) and M by 1 − disc × slope/M. A disc reaching a pole
+    // (the factor ≤ 0) cannot be bounded: the position is withheld.
+    let disc = radius / WGS84.smallestMeridionalRadius
+    let shrink = 1 - disc * max(0.5 * disc + tangent, WGS84.meridionalRadiusSlope / WGS84.smallestMeridionalRadius)
+    guard shrink > 0 else {
+      positionsNearPole += 1
+      return
+    }
     // The previous position counts (closes a chain, becomes an anchor) only once this one
     // corroborates it: their discs must be reachable from each other within the speed limit.
     // A wild fix the filter let through is never corroborated, so it never reaches the floor.
@@ -212,62 +253,79 @@ public struct RouteFloorWalk: Sendable, Hashable {
       let gap = planarMeters(north, longitude, cosine, pending) - radius - pending.radius
       backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
       if backed, pending.backed {
-        if pending.chain - pending.radius > best { best = pending.chain - pending.radius }
+        if pending.chain - pending.reach > best { best = pending.chain - pending.reach }
         uncommitted = !commitPendingIfFar()
       }
     }
-    var chain = -Double.infinity
-    var east = 0.0
-    var northward = 0.0
+    var here = Anchor(
+      north: north, longitude: longitude, cosine: cosine, radius: radius, timestamp: position.timestamp, backed: backed,
+      chain: -Double.infinity, directionEast: 0, directionNorth: 0, closed: best, latitude: position.latitude * radians,
+      parallel: primeVertical * cosine, meridional: meridional, spread: 2 * tangent + Self.meridionalSpread,
+      reach: radius / shrink)
     if ringCount > 0 {
-      considerChain(from: slot0, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
+      considerChain(from: slot0, to: &here)
       if ringCount > 1 {
-        considerChain(from: slot1, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
+        considerChain(from: slot1, to: &here)
         if ringCount > 2 {
-          considerChain(from: slot2, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
+          considerChain(from: slot2, to: &here)
           if ringCount > 3 {
-            considerChain(from: slot3, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
+            considerChain(from: slot3, to: &here)
           }
         }
       }
     }
     if uncommitted {
-      considerChain(from: pending, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
+      considerChain(from: pending, to: &here)
     }
-    pending = Anchor(
-      north: north, longitude: longitude, cosine: cosine, radius: radius, timestamp: position.timestamp, backed: backed, chain: chain,
-      directionEast: east, directionNorth: northward, closed: best)
+    pending = here
     hasPending = true
   }
 
+  /// The better of continuing `anchor`'s chain, or starting one there, with the chord to
+  /// `here`, if it beats `here`'s best so far.
+  ///
+  /// The chord is measured in `anchor`'s frame (east Δλ × N cos φ, north Δφ × M), which is at
+  /// least its length in any frame whose radii are the least the ellipsoid has over the band of
+  /// latitude a proving path can reach: `span`/M₀ beyond both ends (M₀ = M at the equator). A path
+  /// leaving that band, or winding round the pole inside it, is longer than the chord can claim.
+  /// Across the band both radii stay within a factor 1 − σ of the anchor's and of `here`'s, so
+  /// the chord claims its length less σ × (length + both reaches): that covers the shorter frame
+  /// and each end's disc seen from it. docs/truth.md has the proof.
   @inline(__always)
-  func considerChain(
-    from anchor: Anchor, north: Double, longitude: Double, cosine: Double,
-    chain: inout Double, east: inout Double, northward: inout Double
-  ) {
-    var deltaLongitude = longitude - anchor.longitude
+  func considerChain(from anchor: Anchor, to here: inout Anchor) {
+    var deltaLongitude = here.longitude - anchor.longitude
     if abs(deltaLongitude) > Double.pi {
       deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
     }
-    let dx = deltaLongitude * GeographicDistance.earthRadiusMeters * 0.5 * (cosine + anchor.cosine)
-    let dy = north - anchor.north
-    let chord = (dx * dx + dy * dy).squareRoot()
+    let deltaLatitude = here.latitude - anchor.latitude
+    let dx = deltaLongitude * anchor.parallel
+    let dy = deltaLatitude * anchor.meridional
+    let length = (dx * dx + dy * dy).squareRoot()
     // Neither way through this anchor can beat the best so far: skip the direction.
-    guard chord > 0, anchor.ceiling + chord > chain else { return }
-    let inverse = 1 / chord
+    guard length > 0, anchor.ceiling + length > here.chain else { return }
+    // span: the most a proving path between the two discs can be credited, plus A's reach.
+    let span = length + 2 * anchor.reach + here.reach
+    let band = span * (1 / WGS84.smallestMeridionalRadius) + abs(deltaLatitude)
+    let sigma = band * (anchor.spread + 0.5 * band) + Self.roundingShare
+    guard sigma < 1,
+      anchor.parallel * (1 - sigma) * (2 * Double.pi - abs(deltaLongitude)) >= span + here.reach
+    else { return }
+    let chord = length - sigma * (span - anchor.reach)
+    guard anchor.ceiling + chord > here.chain else { return }
+    let inverse = 1 / length
     let ux = dx * inverse
     let uy = dy * inverse
-    var value = anchor.closed - anchor.radius + chord
+    var value = anchor.closed - anchor.reach + chord
     if anchor.chain > -Double.infinity {
       let tx = ux - anchor.directionEast
       let ty = uy - anchor.directionNorth
-      let through = anchor.chain - anchor.radius * (tx * tx + ty * ty).squareRoot() + chord
+      let through = anchor.chain - anchor.reach * (tx * tx + ty * ty).squareRoot() + chord
       if through > value { value = through }
     }
-    if value > chain {
-      chain = value
-      east = ux
-      northward = uy
+    if value > here.chain {
+      here.chain = value
+      here.directionEast = ux
+      here.directionNorth = uy
     }
   }
 

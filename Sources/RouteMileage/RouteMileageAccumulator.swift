@@ -238,6 +238,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       floorMeters: floorMeters, positionsWithoutAccuracy: withoutAccuracy,
       positionsWithPoorAccuracy: poorAccuracy, creepingSeconds: creepingSeconds,
       creepingMeters: creepingMeters,
-      positionsInsidePause: insidePause, positionsWhileParked: whileParked)
+      positionsInsidePause: insidePause, positionsWhileParked: whileParked,
+      positionsNearPole: floor.positionsNearPole)
   }
 }
