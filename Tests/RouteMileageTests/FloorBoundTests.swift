@@ -53,67 +53,71 @@ struct FloorBoundTests {
     }
   }
 
-  @Test("standing still, fixes alternating across a 135 km disc: nothing is proven (60°N, 75°N)")
+  @Test("standing still, fixes alternating across wide discs: nothing is proven, whatever the filter")
   func alternatingWideDiscs() {
-    // Accuracy 100 km (radius 135 km), --no-filter: every fix 130 km east or west of the spot.
-    let spot = (60.0, 10.0)
-    let wide = (0...100).map { i in
-      Self.fix(at: Double(i), from: spot, azimuth: i % 2 == 0 ? 90 : 270, meters: 130_000, accuracy: 100_000)
+    // 45°S on the antimeridian, accuracy 20 km (radius 27 km), --no-filter: fixes alternately
+    // 27 km north and south of the spot, on their discs' edge. The truth is 0; the spherical
+    // floor was 3,040 m (the sphere overstates north–south distances there).
+    let south = (-45.0, 179.99)
+    let meridian = (0...100).map { i in
+      Self.fix(at: Double(i) * 60, from: south, azimuth: i % 2 == 0 ? 0 : 180, meters: 26_999.99, accuracy: 20_000)
     }
-    #expect(Self.floor(wide, filter: false).floorMeters == 0)
-    // Filter on, --max-accuracy 5000: accuracy 3 km (radius 4,050 m), fixes 4 km either side,
-    // 115 s apart so the filter's 70 m/s rule lets each through.
-    let high = (75.0, -150.0)
+    #expect(Self.floor(meridian, filter: false).floorMeters == 0)
+    // Filter on, --max-accuracy 5000: accuracy 3 km (radius 4,050 m) at 10°N, fixes 4,050 m
+    // either side, 118 s apart so the 70 m/s rule lets each through. Spherical floor: 15,418 m.
     let filtered = (0...360).map { i in
-      Self.fix(at: Double(i) * 115, from: high, azimuth: i % 2 == 0 ? 90 : 270, meters: 4_000, accuracy: 3_000)
+      Self.fix(at: Double(i) * 118, from: (10, -150), azimuth: i % 2 == 0 ? 0 : 180, meters: 4_049.99, accuracy: 3_000)
     }
     let distance = Self.floor(filtered, filter: true, maximumAccuracy: 5_000)
-    #expect(distance.usablePositionCount > 300)
+    #expect(distance.usablePositionCount == 361)
     #expect(distance.floorMeters == 0)
-    // North–south and one-sided alternation, south of the equator: the same.
-    let south = (-45.0, 179.99)
-    let alternating = (0...100).map { i in
-      Self.fix(at: Double(i) * 60, from: south, azimuth: i % 2 == 0 ? 0 : 180, meters: 20_000, accuracy: 15_000)
+    // Accuracy 100 km (radius 135 km) at 60°N, fixes alternately east and west on the edge.
+    let wide = (0...100).map { i in
+      Self.fix(at: Double(i), from: (60, 10), azimuth: i % 2 == 0 ? 90 : 270, meters: 134_999.99, accuracy: 100_000)
     }
-    #expect(Self.floor(alternating, filter: false).floorMeters == 0)
+    #expect(Self.floor(wide, filter: false).floorMeters == 0)
   }
 
-  @Test("near a pole: never above the shortest admissible path; within 0.01° nothing is proven")
+  @Test("near a pole: never above the shortest admissible path or the geodesic driven")
   func nearThePoles() {
-    // Three fixes at 89.99°/89.98° (the case): the shortest allowed path is 3,322 m.
-    let three = [
+    // Two fixes 2.2 and 1.1 km from the pole, 90° of longitude apart (and one to corroborate the
+    // second): 2,486 m apart, so at most 2,472 m can be proven; the spherical floor was 2,830 m.
+    let pair = [
       Self.fix(at: 0, from: (89.98, 0), accuracy: 5), Self.fix(at: 60, from: (89.99, 90), accuracy: 5),
-      Self.fix(at: 120, from: (89.98, 180), accuracy: 5),
+      Self.fix(at: 70, from: (89.99, 90.5), accuracy: 5),
     ]
-    let shortest = ShortestAdmissiblePath.meters(through: Self.discs(three))
-    #expect(Self.floor(three, filter: false).floorMeters <= shortest)
-    // A straight (geodesic) drive passing 2 km from each pole, fixes 1 km and 119 s apart.
+    let shortest = ShortestAdmissiblePath.meters(through: Self.discs(pair))
+    #expect(Self.floor(pair, filter: false).floorMeters <= shortest)
+    // A straight (geodesic) drive of 150 km passing 500 m from each pole, fixes 1.5 km and
+    // 119 s apart, exact: the spherical floor was 150,477 m.
     for pole in [1.0, -1.0] {
-      // The geodesic heading east at 2 km from the pole comes closest to it there.
-      let closest = (pole * (90 - 2_000 / 111_700), 30.0)
-      let begin = WGS84Geodesic.direct(latitude: closest.0, longitude: closest.1, azimuth: 1.5 * .pi, meters: 50_000)
+      // The geodesic heading east at its closest point to the pole.
+      let closest = (pole * (90 - 500 / 111_700), 30.0)
+      let begin = WGS84Geodesic.direct(latitude: closest.0, longitude: closest.1, azimuth: 1.5 * .pi, meters: 75_000)
       let heading = WGS84Geodesic.inverse(
         latitude: begin.latitude, longitude: begin.longitude, toLatitude: closest.0, longitude: closest.1
       ).azimuth * 180 / .pi
       let drive = (0...100).map { i in
-        Self.fix(at: Double(i) * 119, from: (begin.latitude, begin.longitude), azimuth: heading, meters: Double(i) * 1_000, accuracy: 5)
+        Self.fix(at: Double(i) * 119, from: (begin.latitude, begin.longitude), azimuth: heading, meters: Double(i) * 1_500, accuracy: 5)
       }
-      let floor = Self.floor(drive, filter: false).floorMeters
-      #expect(floor <= 100_000, "\(pole): \(floor)")
-      #expect(Self.floor(Array(drive.prefix(9)), filter: false).floorMeters <= ShortestAdmissiblePath.meters(through: Self.discs(Array(drive.prefix(9)))))
+      let floor = Self.floor(drive, filter: false)
+      #expect(floor.floorMeters <= 150_000, "\(pole): \(floor.floorMeters)")
+      #expect(floor.floorMeters > 100_000, "\(pole): \(floor.floorMeters)")
+      #expect(floor.positionsNearPole > 0)
     }
   }
 
   @Test("north–south at the equator and at 20°: under the WGS84 length, not the sphere's")
   func meridionalDrive() {
-    // 20 km north at 20 m/s, 1 Hz, accuracy 5 m (radius 6.75 m), each fix 6.7 m from the
-    // truth in a random direction.
-    for latitude in [0.0, 20.0, -35.0] {
-      var rng = SeededRandom(seed: 23)
+    // 20 km north on the ellipsoid at 20 m/s, 1 Hz, accuracy 5 m (radius 6.75 m), each fix 2 m
+    // from the truth (turning 137.5° a fix). Spherical floors: 20,026 m and 20,003 m.
+    for latitude in [0.0, 20.0] {
       let start = (latitude - 0.09, 33.0)
       let fixes = (0...1_000).map { i -> RouteSample in
         let truth = WGS84Geodesic.direct(latitude: start.0, longitude: start.1, azimuth: 0, meters: Double(i) * 20)
-        return Self.fix(at: Double(i), from: (truth.latitude, truth.longitude), azimuth: rng.unit() * 360, meters: 6.7, accuracy: 5)
+        return Self.fix(
+          at: Double(i), from: (truth.latitude, truth.longitude), azimuth: (Double(i) * 137.5).truncatingRemainder(dividingBy: 360),
+          meters: 2, accuracy: 5)
       }
       let floor = Self.floor(fixes, filter: true).floorMeters
       #expect(floor <= 20_000, "\(latitude): \(floor)")
