@@ -93,10 +93,23 @@ public struct RouteFloorWalk: Sendable, Hashable {
   public static let capacity = 4
 
   @usableFromInline struct Anchor: Sendable, Hashable {
-    var north: Double
+    /// Radians.
+    var latitude: Double
     var longitude: Double
-    var cosine: Double
+    /// N cos φ and M here, metres per radian of longitude and of latitude: the fix's frame.
+    var parallel: Double
+    var meridional: Double
+    /// The assumption's radius, metres: what the skip, ring and corroboration tests use.
     var radius: Double
+    /// The radius widened to cover the disc's stretch against this fix's frame, metres; what
+    /// the dynamic programme pays at this anchor.
+    var reach: Double
+    /// 2 tan |φ| + `meridionalSpread`: how fast a chord from here loses length per radian of
+    /// latitude its path could reach (see `chordCharge`).
+    var spread: Double
+    /// 0.79 cos φ: the widest band of latitude (radians) a chord from here may claim before a
+    /// path winding round the pole could be shorter (see `chordCharge`).
+    var windingLimit: Double
     var timestamp: Double
     /// Whether the position walked before this one corroborates it (true for a segment's first).
     var backed: Bool
@@ -106,24 +119,26 @@ public struct RouteFloorWalk: Sendable, Hashable {
     var directionNorth: Double
     /// The best closed chain when this anchor was walked.
     var closed: Double
-    /// Latitude, radians.
-    var latitude: Double
-    /// N cos φ and M here, metres per radian of longitude and of latitude.
-    var parallel: Double
-    var meridional: Double
-    /// 2 tan |φ| + `meridionalSpread`: how fast a chord from here loses length per radian of
-    /// latitude its path could reach (see `considerChain`).
-    var spread: Double
-    /// The radius widened to cover the disc's stretch against this fix's frame, metres; what
-    /// the dynamic programme pays at this anchor.
-    var reach: Double
     /// The most a chain through this anchor can carry before its next chord.
     var ceiling: Double { max(closed - reach, chain) }
 
     /// What an empty slot holds, so two walks with the same anchors compare equal.
     static let empty = Anchor(
-      north: 0, longitude: 0, cosine: 0, radius: 0, timestamp: 0, backed: false, chain: 0, directionEast: 0,
-      directionNorth: 0, closed: 0, latitude: 0, parallel: 0, meridional: 0, spread: 0, reach: 0)
+      latitude: 0, longitude: 0, parallel: 0, meridional: 0, radius: 0, reach: 0, spread: 0, windingLimit: 0,
+      timestamp: 0, backed: false, chain: 0, directionEast: 0, directionNorth: 0, closed: 0)
+  }
+
+  /// The best chord into the position being walked, before its charge: the chain it carries
+  /// and what `chordCharge` needs.
+  @usableFromInline struct Candidate {
+    var chain = -Double.infinity
+    var east = 0.0
+    var north = 0.0
+    var length = 0.0
+    var latitudeSpan = 0.0
+    var anchorReach = 0.0
+    var anchorSpread = 0.0
+    var anchorWindingLimit = 0.0
   }
 
   @usableFromInline let assumption: RouteFloorAssumption
@@ -141,9 +156,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
   @usableFromInline var pending = Anchor.empty
   @usableFromInline var hasPending = false
   /// Where the newest anchor in the ring lies (valid when `hasNewest`): all `commitPendingIfFar` needs.
-  @usableFromInline var newestNorth = 0.0
+  @usableFromInline var newestLatitude = 0.0
   @usableFromInline var newestLongitude = 0.0
-  @usableFromInline var newestCosine = 0.0
   @usableFromInline var hasNewest = false
   /// The best closed chain of the segment, in metres.
   @usableFromInline var best: Double = 0
@@ -155,6 +169,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
   public static let poleLatitude = 89.99
   /// 2 × `WGS84.meridionalRadiusSlope` ÷ `WGS84.smallestMeridionalRadius` (0.020267), rounded up.
   @usableFromInline static let meridionalSpread = 0.0203
+  /// π a ÷ (4 M₀) = 0.7906, rounded down: see `chordCharge`.
+  @usableFromInline static let windingFactor = 0.79
   /// Added to every chord's σ: far more than the floating-point rounding of a chord and of
   /// summing a shift's chords (parts in 10¹²).
   @usableFromInline static let roundingShare = 1e-9
@@ -183,9 +199,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
     }
     ringCount = 0
     oldest = 0
-    newestNorth = 0
+    newestLatitude = 0
     newestLongitude = 0
-    newestCosine = 0
     hasNewest = false
     best = 0
     pending = .empty
@@ -208,119 +223,159 @@ public struct RouteFloorWalk: Sendable, Hashable {
   /// - Complexity: O(`capacity`).
   @usableFromInline
   package mutating func extend(_ position: RoutePosition, cosineOfLatitude knownCosine: Double?) {
+    let latitude = position.latitude * (Double.pi / 180)
+    let longitude = position.longitude * (Double.pi / 180)
+    // A position within the last one's radius adds nothing a later one cannot: skip it (any
+    // subset of the positions gives a valid floor). This halves the work at speed and drops
+    // most of a stop's jitter. The test, in the last position's frame, only decides.
+    if hasPending, pending.metersSquared(toLatitude: latitude, longitude: longitude) < pending.radius * pending.radius {
+      return
+    }
     guard abs(position.latitude) <= Self.poleLatitude else {
       positionsNearPole += 1
       return
     }
-    let radians = Double.pi / 180
-    let earth = GeographicDistance.earthRadiusMeters
-    let north = position.latitude * radians * earth
-    let longitude = position.longitude * radians
-    // A position within the last one's radius adds nothing a later one cannot: skip it (any
-    // subset of the positions gives a valid floor). This halves the work at speed and drops
-    // most of a stop's jitter. The test (on the sphere) only decides.
-    if hasPending {
-      var deltaLongitude = longitude - pending.longitude
-      if abs(deltaLongitude) > Double.pi {
-        deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
-      }
-      let dx = deltaLongitude * earth * pending.cosine
-      let dy = north - pending.north
-      if dx * dx + dy * dy < pending.radius * pending.radius { return }
-    }
     let radius = assumption.radius(accuracy: position.horizontalAccuracy)
     let cosine = knownCosine ?? GeographicDistance.cosineOfLatitude(position.latitude)
-    // The fix's frame on the ellipsoid. |sin φ| from the cosine, rounded up (no trig call).
-    let sine = (max(0, 1 - cosine * cosine) + 1e-15).squareRoot()
-    let (meridional, primeVertical) = WGS84.radii(sine: sine)
-    let tangent = sine / cosine
+    // The fix's frame on the ellipsoid, with no trigonometric call: sin² from the cosine,
+    // tan |φ| rounded up.
+    let sineSquared = max(0, 1 - cosine * cosine) + 1e-15
+    let (meridional, primeVertical) = WGS84.radii(sineSquared: sineSquared)
+    let tangent = sineSquared.squareRoot() / cosine
     // Its disc spans at most `disc` radians of latitude; across it N cos φ can shrink by the
-    // factor 1 − disc(disc/2 + tan φ) and M by 1 − disc × slope/M. A disc reaching a pole
+    // factor 1 − disc(disc/2 + tan φ) and M by 1 − disc × slope/M₀. A disc reaching a pole
     // (the factor ≤ 0) cannot be bounded: the position is withheld.
-    let disc = radius / WGS84.smallestMeridionalRadius
+    let disc = radius * (1 / WGS84.smallestMeridionalRadius)
     let shrink = 1 - disc * max(0.5 * disc + tangent, WGS84.meridionalRadiusSlope / WGS84.smallestMeridionalRadius)
     guard shrink > 0 else {
       positionsNearPole += 1
       return
     }
+    var here = Anchor(
+      latitude: latitude, longitude: longitude, parallel: primeVertical * cosine, meridional: meridional, radius: radius,
+      reach: radius / shrink, spread: 2 * tangent + Self.meridionalSpread, windingLimit: Self.windingFactor * cosine,
+      timestamp: position.timestamp, backed: true, chain: -Double.infinity, directionEast: 0, directionNorth: 0, closed: 0)
     // The previous position counts (closes a chain, becomes an anchor) only once this one
     // corroborates it: their discs must be reachable from each other within the speed limit.
     // A wild fix the filter let through is never corroborated, so it never reaches the floor.
     // Whether `pending` stays outside the ring yet counts as an anchor for this position.
     var uncommitted = false
-    var backed = true
     if hasPending {
-      let gap = planarMeters(north, longitude, cosine, pending) - radius - pending.radius
-      backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
-      if backed, pending.backed {
+      let gap = pending.metersSquared(toLatitude: latitude, longitude: longitude).squareRoot() - radius - pending.radius
+      here.backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
+      if here.backed, pending.backed {
         if pending.chain - pending.reach > best { best = pending.chain - pending.reach }
         uncommitted = !commitPendingIfFar()
       }
     }
-    var here = Anchor(
-      north: north, longitude: longitude, cosine: cosine, radius: radius, timestamp: position.timestamp, backed: backed,
-      chain: -Double.infinity, directionEast: 0, directionNorth: 0, closed: best, latitude: position.latitude * radians,
-      parallel: primeVertical * cosine, meridional: meridional, spread: 2 * tangent + Self.meridionalSpread,
-      reach: radius / shrink)
-    if ringCount > 0 {
-      considerChain(from: slot0, to: &here)
-      if ringCount > 1 {
-        considerChain(from: slot1, to: &here)
-        if ringCount > 2 {
-          considerChain(from: slot2, to: &here)
-          if ringCount > 3 {
-            considerChain(from: slot3, to: &here)
-          }
-        }
+    here.closed = best
+    // Choose the best chord on its length, then charge that one chord (`chordCharge`): any
+    // chain, charged, is a valid floor. Should the charge refuse it, choose again charging each.
+    var candidate = Candidate()
+    forEachAnchor(uncommitted: uncommitted) { considerChain(from: $0, to: here, candidate: &candidate) }
+    if candidate.chain > -Double.infinity {
+      if let charge = Self.chordCharge(candidate, reach: here.reach) {
+        here.chain = candidate.chain - charge
+        here.directionEast = candidate.east
+        here.directionNorth = candidate.north
+      } else {
+        forEachAnchor(uncommitted: uncommitted) { considerChargedChain(from: $0, to: &here) }
       }
-    }
-    if uncommitted {
-      considerChain(from: pending, to: &here)
     }
     pending = here
     hasPending = true
   }
 
-  /// The better of continuing `anchor`'s chain, or starting one there, with the chord to
-  /// `here`, if it beats `here`'s best so far.
-  ///
-  /// The chord is measured in `anchor`'s frame (east Δλ × N cos φ, north Δφ × M), which is at
-  /// least its length in any frame whose radii are the least the ellipsoid has over the band of
-  /// latitude a proving path can reach: `span`/M₀ beyond both ends (M₀ = M at the equator). A path
-  /// leaving that band, or winding round the pole inside it, is longer than the chord can claim.
-  /// Across the band both radii stay within a factor 1 − σ of the anchor's and of `here`'s, so
-  /// the chord claims its length less σ × (length + both reaches): that covers the shorter frame
-  /// and each end's disc seen from it. docs/truth.md has the proof.
+  /// Calls `body` with each anchor of the ring, in slot order, then `pending` if it counts as
+  /// an anchor without being in the ring.
   @inline(__always)
-  func considerChain(from anchor: Anchor, to here: inout Anchor) {
+  func forEachAnchor(uncommitted: Bool, _ body: (Anchor) -> Void) {
+    if ringCount > 0 {
+      body(slot0)
+      if ringCount > 1 {
+        body(slot1)
+        if ringCount > 2 {
+          body(slot2)
+          if ringCount > 3 { body(slot3) }
+        }
+      }
+    }
+    if uncommitted { body(pending) }
+  }
+
+  /// The chord from `anchor` to `here` in `anchor`'s frame: east Δλ × N cos φ, north Δφ × M.
+  @inline(__always)
+  static func chord(from anchor: Anchor, to here: Anchor) -> (dx: Double, dy: Double, latitudeSpan: Double) {
     var deltaLongitude = here.longitude - anchor.longitude
     if abs(deltaLongitude) > Double.pi {
       deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
     }
     let deltaLatitude = here.latitude - anchor.latitude
-    let dx = deltaLongitude * anchor.parallel
-    let dy = deltaLatitude * anchor.meridional
+    return (deltaLongitude * anchor.parallel, deltaLatitude * anchor.meridional, abs(deltaLatitude))
+  }
+
+  /// What a chord of `length` metres from an anchor (its reach, spread and winding limit) to a
+  /// fix of reach `reach` must give up, in metres; nil when it cannot be bounded (refused).
+  ///
+  /// span = length + 2 r′_A + r′_B bounds what a path proving the chord can be credited, plus
+  /// A's reach; a path leaving the band of latitude `span`/M₀ beyond both ends is at least that
+  /// long. Across the band (δ = span/M₀ + |Δφ| either side of A) N cos φ and M stay within a
+  /// factor 1 − σ of A's and B's, σ = δ(2 tan φ_A + 0.0203 + δ/2), so the chord claims
+  /// length − σ(length + r′_A + r′_B). σ < ½ and δ < 0.79 cos φ_A also keep a path winding round
+  /// the pole inside the band longer than the claim. docs/truth.md has the proof.
+  @inline(__always)
+  static func chordCharge(_ candidate: Candidate, reach: Double) -> Double? {
+    let span = candidate.length + 2 * candidate.anchorReach + reach
+    let band = span * (1 / WGS84.smallestMeridionalRadius) + candidate.latitudeSpan
+    let sigma = band * (candidate.anchorSpread + 0.5 * band) + roundingShare
+    guard sigma < 0.5, band < candidate.anchorWindingLimit else { return nil }
+    return sigma * (span - candidate.anchorReach)
+  }
+
+  /// The better of continuing `anchor`'s chain, or starting one there, with the uncharged chord
+  /// to `here`, if it beats the best candidate so far.
+  @inline(__always)
+  func considerChain(from anchor: Anchor, to here: Anchor, candidate: inout Candidate) {
+    let (dx, dy, latitudeSpan) = Self.chord(from: anchor, to: here)
     let length = (dx * dx + dy * dy).squareRoot()
     // Neither way through this anchor can beat the best so far: skip the direction.
-    guard length > 0, anchor.ceiling + length > here.chain else { return }
-    // span: the most a proving path between the two discs can be credited, plus A's reach.
-    let span = length + 2 * anchor.reach + here.reach
-    let band = span * (1 / WGS84.smallestMeridionalRadius) + abs(deltaLatitude)
-    let sigma = band * (anchor.spread + 0.5 * band) + Self.roundingShare
-    guard sigma < 1,
-      anchor.parallel * (1 - sigma) * (2 * Double.pi - abs(deltaLongitude)) >= span + here.reach
-    else { return }
-    let chord = length - sigma * (span - anchor.reach)
-    guard anchor.ceiling + chord > here.chain else { return }
+    guard length > 0, anchor.ceiling + length > candidate.chain else { return }
     let inverse = 1 / length
     let ux = dx * inverse
     let uy = dy * inverse
+    var value = anchor.closed - anchor.reach + length
+    if anchor.chain > -Double.infinity {
+      let tx = ux - anchor.directionEast
+      let ty = uy - anchor.directionNorth
+      let through = anchor.chain - anchor.reach * (tx * tx + ty * ty).squareRoot() + length
+      if through > value { value = through }
+    }
+    if value > candidate.chain {
+      candidate = Candidate(
+        chain: value, east: ux, north: uy, length: length, latitudeSpan: latitudeSpan, anchorReach: anchor.reach,
+        anchorSpread: anchor.spread, anchorWindingLimit: anchor.windingLimit)
+    }
+  }
+
+  /// `considerChain` with every chord charged and refused chords skipped: the fallback when the
+  /// best uncharged chord is refused (discs of tens of kilometres, or near a pole).
+  func considerChargedChain(from anchor: Anchor, to here: inout Anchor) {
+    let (dx, dy, latitudeSpan) = Self.chord(from: anchor, to: here)
+    let length = (dx * dx + dy * dy).squareRoot()
+    guard length > 0,
+      let charge = Self.chordCharge(
+        Candidate(
+          length: length, latitudeSpan: latitudeSpan, anchorReach: anchor.reach, anchorSpread: anchor.spread,
+          anchorWindingLimit: anchor.windingLimit), reach: here.reach)
+    else { return }
+    let chord = length - charge
+    let ux = dx / length
+    let uy = dy / length
     var value = anchor.closed - anchor.reach + chord
     if anchor.chain > -Double.infinity {
       let tx = ux - anchor.directionEast
       let ty = uy - anchor.directionNorth
-      let through = anchor.chain - anchor.reach * (tx * tx + ty * ty).squareRoot() + chord
-      if through > value { value = through }
+      value = max(value, anchor.chain - anchor.reach * (tx * tx + ty * ty).squareRoot() + chord)
     }
     if value > here.chain {
       here.chain = value
@@ -329,30 +384,14 @@ public struct RouteFloorWalk: Sendable, Hashable {
     }
   }
 
-  /// Metres between a point and an anchor on the local plane.
-  @inline(__always)
-  func planarMeters(_ north: Double, _ longitude: Double, _ cosine: Double, _ anchor: Anchor) -> Double {
-    var deltaLongitude = longitude - anchor.longitude
-    if abs(deltaLongitude) > Double.pi {
-      deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
-    }
-    let dx = deltaLongitude * GeographicDistance.earthRadiusMeters * 0.5 * (cosine + anchor.cosine)
-    let dy = north - anchor.north
-    return (dx * dx + dy * dy).squareRoot()
-  }
-
   /// Puts `pending` in the ring when it lies at least its radius from the newest anchor, and
   /// says whether it did.
   @inline(__always)
   mutating func commitPendingIfFar() -> Bool {
-    if hasNewest {
-      var deltaLongitude = pending.longitude - newestLongitude
-      if abs(deltaLongitude) > Double.pi {
-        deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
-      }
-      let dx = deltaLongitude * GeographicDistance.earthRadiusMeters * 0.5 * (pending.cosine + newestCosine)
-      let dy = pending.north - newestNorth
-      if (dx * dx + dy * dy).squareRoot() < pending.radius { return false }
+    if hasNewest,
+      pending.metersSquared(toLatitude: newestLatitude, longitude: newestLongitude) < pending.radius * pending.radius
+    {
+      return false
     }
     let slot: Int
     if ringCount < Self.capacity {
@@ -368,12 +407,23 @@ public struct RouteFloorWalk: Sendable, Hashable {
     case 2: slot2 = pending
     default: slot3 = pending
     }
-    newestNorth = pending.north
+    newestLatitude = pending.latitude
     newestLongitude = pending.longitude
-    newestCosine = pending.cosine
     hasNewest = true
     return true
   }
-
 }
 
+extension RouteFloorWalk.Anchor {
+  /// Squared metres to a point, in this anchor's frame: for the walk's decisions only.
+  @inline(__always)
+  func metersSquared(toLatitude latitude: Double, longitude: Double) -> Double {
+    var deltaLongitude = longitude - self.longitude
+    if abs(deltaLongitude) > Double.pi {
+      deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
+    }
+    let dx = deltaLongitude * parallel
+    let dy = (latitude - self.latitude) * meridional
+    return dx * dx + dy * dy
+  }
+}

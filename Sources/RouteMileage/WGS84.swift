@@ -19,12 +19,12 @@ public enum WGS84 {
   /// An upper bound on |dM/dφ|, metres per radian: the largest is 64,155.5 m near 45°.
   public static let meridionalRadiusSlope = 64_200.0
 
-  /// M and N at a latitude whose |sin φ| is `sine`.
+  /// M and N at a latitude whose sin² φ is `sineSquared`.
   ///
   /// - Complexity: O(1): one square root and one division.
   @inlinable
-  public static func radii(sine: Double) -> (meridional: Double, primeVertical: Double) {
-    let w = 1 - eccentricitySquared * sine * sine
+  public static func radii(sineSquared: Double) -> (meridional: Double, primeVertical: Double) {
+    let w = 1 - eccentricitySquared * sineSquared
     let inverseRoot = 1 / w.squareRoot()
     let primeVertical = semiMajorAxis * inverseRoot
     return (primeVertical * (1 - eccentricitySquared) * inverseRoot * inverseRoot, primeVertical)

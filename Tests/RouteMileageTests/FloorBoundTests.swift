@@ -102,7 +102,8 @@ struct FloorBoundTests {
       }
       let floor = Self.floor(drive, filter: false)
       #expect(floor.floorMeters <= 150_000, "\(pole): \(floor.floorMeters)")
-      #expect(floor.floorMeters > 100_000, "\(pole): \(floor.floorMeters)")
+      // Most of it is still proven: only the chords within about 10 km of the pole are refused.
+      #expect(floor.floorMeters > 75_000, "\(pole): \(floor.floorMeters)")
       #expect(floor.positionsNearPole > 0)
     }
   }
