@@ -57,9 +57,9 @@ public struct RouteDistance: Sendable, Hashable {
   /// (a vehicle crawling in traffic adds some true metres here too).
   public var creepingMeters: Double
 
-  /// Walked positions the floor withheld because they lie too near a pole
-  /// (`RouteFloorWalk.poleLatitude`, or a disc reaching the pole): nothing is proven there.
-  public var positionsNearPole: Int
+  /// Walked positions where the floor proves nothing because no bound holds there
+  /// (`RouteFloorWalk.positionsWithheld`: too near a pole, or chords too long or discs too wide).
+  public var positionsWithheld: Int
 
   /// Metres of reported accuracy above which a position counts as poorly placed.
   public static let poorAccuracy: Double = 20
@@ -74,9 +74,9 @@ public struct RouteDistance: Sendable, Hashable {
     positionsNotAfterPrevious: Int = 0, isolatedPositionCount: Int = 0, floorMeters: Double = 0,
     positionsWithoutAccuracy: Int = 0, positionsWithPoorAccuracy: Int = 0, creepingSeconds: Double = 0,
     creepingMeters: Double = 0, cutOff: RecordingCutOff? = nil,
-    positionsInsidePause: Int = 0, positionsWhileParked: Int = 0, positionsNearPole: Int = 0
+    positionsInsidePause: Int = 0, positionsWhileParked: Int = 0, positionsWithheld: Int = 0
   ) {
-    self.positionsNearPole = positionsNearPole
+    self.positionsWithheld = positionsWithheld
     self.creepingMeters = creepingMeters
     self.positionsWithPoorAccuracy = positionsWithPoorAccuracy
     self.creepingSeconds = creepingSeconds

@@ -77,9 +77,9 @@ public struct RouteFloorAssumption: Sendable, Hashable {
 /// meridional radius M (`WGS84`). It then claims that length less σ × (length + both anchors'
 /// reach), where σ grows with the chord's length, its anchors' reach and tan φ: it bounds how
 /// much the ellipsoid's radii can shrink anywhere a path proving this chord could go. A chord
-/// for which σ ≥ 1 (too long, too near a pole, discs too wide) is refused; so is a position
-/// above `poleLatitude` (north or south) or whose disc reaches a pole (`positionsNearPole` counts
-/// them). A fix's reach is its radius widened by the most its disc's latitude and longitude can
+/// for which σ ≥ ½ (too long, too near a pole, discs too wide) is refused; a position above
+/// `poleLatitude` (north or south) or whose disc reaches a pole is withheld, and so, in effect, is
+/// one whose every chord is refused (`positionsWithheld` counts them). A fix's reach is its radius widened by the most its disc's latitude and longitude can
 /// stretch against the fix's own frame. docs/truth.md proves that every closed chain is at
 /// most the WGS84 length of any path passing within each anchor's radius, with no final margin.
 ///
@@ -161,8 +161,9 @@ public struct RouteFloorWalk: Sendable, Hashable {
   @usableFromInline var hasNewest = false
   /// The best closed chain of the segment, in metres.
   @usableFromInline var best: Double = 0
-  /// Positions offered to this walk (every segment's) that were withheld near a pole.
-  public private(set) var positionsNearPole = 0
+  /// Positions walked (every segment's) where the floor proves nothing because no bound holds:
+  /// above `poleLatitude`, a disc reaching a pole, or every chord into the position refused.
+  public private(set) var positionsWithheld = 0
 
   /// Degrees: a position above this latitude, north or south (within about 1.1 km of a pole),
   /// is withheld from the floor. A chord there loses most of its length to the bound anyway.
@@ -232,7 +233,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
       return
     }
     guard abs(position.latitude) <= Self.poleLatitude else {
-      positionsNearPole += 1
+      positionsWithheld += 1
       return
     }
     let radius = assumption.radius(accuracy: position.horizontalAccuracy)
@@ -248,7 +249,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
     let disc = radius * (1 / WGS84.smallestMeridionalRadius)
     let shrink = 1 - disc * max(0.5 * disc + tangent, WGS84.meridionalRadiusSlope / WGS84.smallestMeridionalRadius)
     guard shrink > 0 else {
-      positionsNearPole += 1
+      positionsWithheld += 1
       return
     }
     var here = Anchor(
@@ -280,6 +281,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
         here.directionNorth = candidate.north
       } else {
         forEachAnchor(uncommitted: uncommitted) { considerChargedChain(from: $0, to: &here) }
+        if here.chain == -Double.infinity { positionsWithheld += 1 }
       }
     }
     pending = here

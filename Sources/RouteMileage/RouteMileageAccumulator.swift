@@ -239,6 +239,6 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       positionsWithPoorAccuracy: poorAccuracy, creepingSeconds: creepingSeconds,
       creepingMeters: creepingMeters,
       positionsInsidePause: insidePause, positionsWhileParked: whileParked,
-      positionsNearPole: floor.positionsNearPole)
+      positionsWithheld: floor.positionsWithheld)
   }
 }

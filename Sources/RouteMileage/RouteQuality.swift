@@ -85,8 +85,8 @@ public struct RouteQuality: Sendable, Hashable {
   }
 
   /// What the floor says, in one sentence: the distance the positions prove (`floorMeters`),
-  /// what it rests on (the assumption, and lengths on the WGS84 ellipsoid), that nothing is
-  /// proven near a pole when positions lay there, and — when it is under 90 percent of the
+  /// what it rests on (the assumption, and lengths on the WGS84 ellipsoid), where nothing could
+  /// be proven (`positionsWithheld`), and — when it is under 90 percent of the
   /// recorded figure — why. Nil when nothing was measured. It may say "at least"; it never
   /// claims more.
   ///
@@ -105,10 +105,10 @@ public struct RouteQuality: Sendable, Hashable {
       distance.floorMeters > 0
       ? "At least \(locale.formattedMiles(distance.floorMiles, unit: "mi")) of it is proven by the positions (\(basis))"
       : "The positions prove no distance beyond their own error (\(basis))"
-    if distance.positionsNearPole > 0 {
+    if distance.positionsWithheld > 0 {
       // Not jitter: the floor was withheld there.
-      return proven + "; nothing is proven from the \(distance.positionsNearPole) of \(distance.usablePositionCount) positions "
-        + "that lie within 0.01° of latitude of a pole or whose accuracy reaches one, where no bound holds."
+      return proven + "; nothing is proven at \(distance.positionsWithheld) of \(distance.usablePositionCount) positions, "
+        + "which lie too near a pole (within 0.01° of latitude) or too far apart or too imprecise for a bound to hold."
     }
     guard distance.floorMeters < Self.floorShareExplained * distance.meters else { return proven + "." }
     let rest = distance.floorMeters > 0 ? "the rest" : "all of it"

@@ -83,11 +83,15 @@ struct FloorBoundTests {
     // Two fixes 2.2 and 1.1 km from the pole, 90° of longitude apart (and one to corroborate the
     // second): 2,486 m apart, so at most 2,472 m can be proven; the spherical floor was 2,830 m.
     let pair = [
-      Self.fix(at: 0, from: (89.98, 0), accuracy: 5), Self.fix(at: 60, from: (89.99, 90), accuracy: 5),
-      Self.fix(at: 70, from: (89.99, 90.5), accuracy: 5),
+      Self.fix(at: 0, from: (89.98, 0), accuracy: 5), Self.fix(at: 100, from: (89.99, 90), accuracy: 5),
+      Self.fix(at: 110, from: (89.99, 90.5), accuracy: 5),
     ]
     let shortest = ShortestAdmissiblePath.meters(through: Self.discs(pair))
-    #expect(Self.floor(pair, filter: false).floorMeters <= shortest)
+    let nearPole = Self.floor(pair, filter: false)
+    #expect(nearPole.floorMeters <= shortest)
+    // The chord that close to the pole cannot be bounded: the words say why, not "jitter".
+    #expect(nearPole.positionsWithheld > 0)
+    #expect(RouteQuality(nearPole).floorSentence?.contains("too near a pole") == true)
     // A straight (geodesic) drive of 150 km passing 500 m from each pole, fixes 1.5 km and
     // 119 s apart, exact: the spherical floor was 150,477 m.
     for pole in [1.0, -1.0] {
@@ -104,7 +108,7 @@ struct FloorBoundTests {
       #expect(floor.floorMeters <= 150_000, "\(pole): \(floor.floorMeters)")
       // Most of it is still proven: only the chords within about 10 km of the pole are refused.
       #expect(floor.floorMeters > 75_000, "\(pole): \(floor.floorMeters)")
-      #expect(floor.positionsNearPole > 0)
+      #expect(floor.positionsWithheld > 0)
     }
   }
 
@@ -229,13 +233,13 @@ struct FloorBoundTests {
     let fixes = (0..<5).map { i in Self.fix(at: Double(i) * 10, from: (89.995, Double(i) * 20), accuracy: 5) }
     let distance = Self.floor(fixes, filter: false)
     #expect(distance.floorMeters == 0)
-    #expect(distance.positionsNearPole == 5)
+    #expect(distance.positionsWithheld == 5)
     #expect(distance.meters > 0)
     #expect(
       RouteQuality(distance).floorSentence
-        == "The positions prove no distance beyond their own error (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid); nothing is proven from the 5 of 5 positions that lie within 0.01° of latitude of a pole or whose accuracy reaches one, where no bound holds.")
+        == "The positions prove no distance beyond their own error (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid); nothing is proven at 5 of 5 positions, which lie too near a pole (within 0.01° of latitude) or too far apart or too imprecise for a bound to hold.")
     // A disc reaching the pole withholds its fix too, whatever its latitude.
     let wide = (0..<3).map { i in Self.fix(at: Double(i) * 100, from: (89.5, Double(i)), accuracy: 50_000) }
-    #expect(Self.floor(wide, filter: false).positionsNearPole == 3)
+    #expect(Self.floor(wide, filter: false).positionsWithheld == 3)
   }
 }
