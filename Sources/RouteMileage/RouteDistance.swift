@@ -68,6 +68,10 @@ public struct RouteDistance: Sendable, Hashable {
   /// has the same positions, segments and figure, without this list.
   public var stops: [RouteStop]
 
+  /// Walked positions where the floor proves nothing because no bound holds there
+  /// (`RouteFloorWalk.positionsWithheld`: too near a pole, or chords too long or discs too wide).
+  public var positionsWithheld: Int
+
   /// Metres of reported accuracy above which a position counts as poorly placed.
   public static let poorAccuracy: Double = 20
 
@@ -82,10 +86,11 @@ public struct RouteDistance: Sendable, Hashable {
     positionsWithoutAccuracy: Int = 0, positionsWithPoorAccuracy: Int = 0, creepingSeconds: Double = 0,
     creepingMeters: Double = 0, cutOff: RecordingCutOff? = nil,
     positionsInsidePause: Int = 0, positionsWhileParked: Int = 0, positionsWithoutTime: Int = 0,
-    stops: [RouteStop] = []
+    stops: [RouteStop] = [], positionsWithheld: Int = 0
   ) {
     self.stops = stops
     self.positionsWithoutTime = positionsWithoutTime
+    self.positionsWithheld = positionsWithheld
     self.creepingMeters = creepingMeters
     self.positionsWithPoorAccuracy = positionsWithPoorAccuracy
     self.creepingSeconds = creepingSeconds

@@ -20,21 +20,17 @@ public struct RouteFloorAssumption: Sendable, Hashable {
   public var smallestAccuracy: Double
   /// Metres; the accuracy of a position that carries none.
   public var assumedAccuracy: Double
-  /// The floor is multiplied by this, to cover the planar approximation of short chords
-  /// (parts per million) and a sphere of 6,371 km rather than the package's 6,371.0088 km.
-  public var sphereMargin: Double
   /// m/s; two consecutive fixes whose discs lie further apart than this allows do not
   /// corroborate each other (see `RouteFloorWalk`).
   public var maximumSpeed: Double
 
   public init(
     radiusFactor: Double = 1.35, smallestAccuracy: Double = 5, assumedAccuracy: Double = 15,
-    sphereMargin: Double = 0.999, maximumSpeed: Double = 50
+    maximumSpeed: Double = 50
   ) {
     self.radiusFactor = radiusFactor
     self.smallestAccuracy = smallestAccuracy
     self.assumedAccuracy = assumedAccuracy
-    self.sphereMargin = sphereMargin
     self.maximumSpeed = maximumSpeed
   }
 
@@ -69,17 +65,23 @@ public struct RouteFloorAssumption: Sendable, Hashable {
 /// position j and each anchor i in the ring it takes the better of continuing i's best chain
 /// through i (paying rᵢ|d − dᵢ|) or starting a chain at i (paying rᵢ) after the best chain closed
 /// so far, and keeps the best as j's chain and direction. Closing j's chain costs rⱼ; the
-/// segment's floor is the best closed chain. A position within the radius of the last one walked
+/// segment's floor is the best closed chain (rᵢ here is the fix's reach, below). A position within the radius of the last one walked
 /// is skipped (any subset of positions gives a valid floor), and one joins the ring only when it
 /// lies at least its radius from the newest ring anchor, so a stop's jitter does not flush the
 /// ring. A position counts (closes a chain, becomes an anchor) only when the next one
 /// corroborates it and it corroborated the one before: their discs reachable from each other at
 /// `maximumSpeed`. A wild fix is never corroborated.
 ///
-/// Distances here are planar (equirectangular at the pair's mean latitude, metres on the
-/// package's sphere). Over the few kilometres a chain's anchors span, that plane differs from the
-/// sphere by parts in ten thousand below 80° of latitude, inside `sphereMargin`; nearer the poles
-/// the margin does not cover it.
+/// Lengths are on the WGS84 ellipsoid, never the package's sphere. Each chord is measured in
+/// the frame of its first anchor A: east = Δλ × A's parallel radius N cos φ, north = Δφ × A's
+/// meridional radius M (`WGS84`). It then claims that length less σ × (length + both anchors'
+/// reach), where σ grows with the chord's length, its anchors' reach and tan φ: it bounds how
+/// much the ellipsoid's radii can shrink anywhere a path proving this chord could go. A chord
+/// for which σ ≥ ½ (too long, too near a pole, discs too wide) is refused; a position above
+/// `poleLatitude` (north or south) or whose disc reaches a pole is withheld, and so, in effect, is
+/// one whose every chord is refused (`positionsWithheld` counts them). A fix's reach is its radius widened by the most its disc's latitude and longitude can
+/// stretch against the fix's own frame. docs/truth.md proves that every closed chain is at
+/// most the WGS84 length of any path passing within each anchor's radius, with no final margin.
 ///
 /// The ring lives inline in four stored slots rather than in an `Array`: no heap buffer, no
 /// bounds or uniqueness checks on the walk's hottest loop. Slots are visited in slot order, as
@@ -91,10 +93,23 @@ public struct RouteFloorWalk: Sendable, Hashable {
   public static let capacity = 4
 
   @usableFromInline struct Anchor: Sendable, Hashable {
-    var north: Double
+    /// Radians.
+    var latitude: Double
     var longitude: Double
-    var cosine: Double
+    /// N cos φ and M here, metres per radian of longitude and of latitude: the fix's frame.
+    var parallel: Double
+    var meridional: Double
+    /// The assumption's radius, metres: what the skip, ring and corroboration tests use.
     var radius: Double
+    /// The radius widened to cover the disc's stretch against this fix's frame, metres; what
+    /// the dynamic programme pays at this anchor.
+    var reach: Double
+    /// 2 tan |φ| + `meridionalSpread`: how fast a chord from here loses length per radian of
+    /// latitude its path could reach (see `chordCharge`).
+    var spread: Double
+    /// 0.79 cos φ: the widest band of latitude (radians) a chord from here may claim before a
+    /// path winding round the pole could be shorter (see `chordCharge`).
+    var windingLimit: Double
     var timestamp: Double
     /// Whether the position walked before this one corroborates it (true for a segment's first).
     var backed: Bool
@@ -105,12 +120,25 @@ public struct RouteFloorWalk: Sendable, Hashable {
     /// The best closed chain when this anchor was walked.
     var closed: Double
     /// The most a chain through this anchor can carry before its next chord.
-    var ceiling: Double { max(closed - radius, chain) }
+    var ceiling: Double { max(closed - reach, chain) }
 
     /// What an empty slot holds, so two walks with the same anchors compare equal.
     static let empty = Anchor(
-      north: 0, longitude: 0, cosine: 0, radius: 0, timestamp: 0, backed: false, chain: 0, directionEast: 0,
-      directionNorth: 0, closed: 0)
+      latitude: 0, longitude: 0, parallel: 0, meridional: 0, radius: 0, reach: 0, spread: 0, windingLimit: 0,
+      timestamp: 0, backed: false, chain: 0, directionEast: 0, directionNorth: 0, closed: 0)
+  }
+
+  /// The best chord into the position being walked, before its charge: the chain it carries
+  /// and what `chordCharge` needs.
+  @usableFromInline struct Candidate {
+    var chain = -Double.infinity
+    var east = 0.0
+    var north = 0.0
+    var length = 0.0
+    var latitudeSpan = 0.0
+    var anchorReach = 0.0
+    var anchorSpread = 0.0
+    var anchorWindingLimit = 0.0
   }
 
   @usableFromInline let assumption: RouteFloorAssumption
@@ -128,19 +156,32 @@ public struct RouteFloorWalk: Sendable, Hashable {
   @usableFromInline var pending = Anchor.empty
   @usableFromInline var hasPending = false
   /// Where the newest anchor in the ring lies (valid when `hasNewest`): all `commitPendingIfFar` needs.
-  @usableFromInline var newestNorth = 0.0
+  @usableFromInline var newestLatitude = 0.0
   @usableFromInline var newestLongitude = 0.0
-  @usableFromInline var newestCosine = 0.0
   @usableFromInline var hasNewest = false
-  /// The best closed chain of the segment, in metres (before `sphereMargin`).
+  /// The best closed chain of the segment, in metres.
   @usableFromInline var best: Double = 0
+  /// Positions walked (every segment's) where the floor proves nothing because no bound holds:
+  /// above `poleLatitude`, a disc reaching a pole, or every chord into the position refused.
+  public private(set) var positionsWithheld = 0
+
+  /// Degrees: a position above this latitude, north or south (within about 1.1 km of a pole),
+  /// is withheld from the floor. A chord there loses most of its length to the bound anyway.
+  public static let poleLatitude = 89.99
+  /// 2 × `WGS84.meridionalRadiusSlope` ÷ `WGS84.smallestMeridionalRadius` (0.020267), rounded up.
+  @usableFromInline static let meridionalSpread = 0.0203
+  /// π a ÷ (4 M₀) = 0.7906, rounded down: see `chordCharge`.
+  @usableFromInline static let windingFactor = 0.79
+  /// Added to every chord's σ: far more than the floating-point rounding of a chord and of
+  /// summing a shift's chords (parts in 10¹²).
+  @usableFromInline static let roundingShare = 1e-9
 
   public init(assumption: RouteFloorAssumption = .standard) {
     self.assumption = assumption
   }
 
-  /// The segment's floor so far, in metres.
-  public var meters: Double { best * assumption.sphereMargin }
+  /// The segment's floor so far, in metres on the WGS84 ellipsoid.
+  public var meters: Double { best }
 
   /// Starts a new segment at `position`.
   public mutating func start(_ position: RoutePosition) {
@@ -159,9 +200,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
     }
     ringCount = 0
     oldest = 0
-    newestNorth = 0
+    newestLatitude = 0
     newestLongitude = 0
-    newestCosine = 0
     hasNewest = false
     best = 0
     pending = .empty
@@ -184,117 +224,176 @@ public struct RouteFloorWalk: Sendable, Hashable {
   /// - Complexity: O(`capacity`).
   @usableFromInline
   package mutating func extend(_ position: RoutePosition, cosineOfLatitude knownCosine: Double?) {
-    let radians = Double.pi / 180
-    let earth = GeographicDistance.earthRadiusMeters
-    let north = position.latitude * radians * earth
-    let longitude = position.longitude * radians
+    let latitude = position.latitude * (Double.pi / 180)
+    let longitude = position.longitude * (Double.pi / 180)
     // A position within the last one's radius adds nothing a later one cannot: skip it (any
     // subset of the positions gives a valid floor). This halves the work at speed and drops
-    // most of a stop's jitter. The test uses the last position's cosine; it only decides.
-    if hasPending {
-      var deltaLongitude = longitude - pending.longitude
-      if abs(deltaLongitude) > Double.pi {
-        deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
-      }
-      let dx = deltaLongitude * earth * pending.cosine
-      let dy = north - pending.north
-      if dx * dx + dy * dy < pending.radius * pending.radius { return }
+    // most of a stop's jitter. The test, in the last position's frame, only decides.
+    if hasPending, pending.metersSquared(toLatitude: latitude, longitude: longitude) < pending.radius * pending.radius {
+      return
+    }
+    guard abs(position.latitude) <= Self.poleLatitude else {
+      positionsWithheld += 1
+      return
     }
     let radius = assumption.radius(accuracy: position.horizontalAccuracy)
     let cosine = knownCosine ?? GeographicDistance.cosineOfLatitude(position.latitude)
+    // The fix's frame on the ellipsoid, with no trigonometric call: sin² from the cosine,
+    // tan |φ| rounded up.
+    let sineSquared = max(0, 1 - cosine * cosine) + 1e-15
+    let (meridional, primeVertical) = WGS84.radii(sineSquared: sineSquared)
+    let tangent = sineSquared.squareRoot() / cosine
+    // Its disc spans at most `disc` radians of latitude; across it N cos φ can shrink by the
+    // factor 1 − disc(disc/2 + tan φ) and M by 1 − disc × slope/M₀. A disc reaching a pole
+    // (the factor ≤ 0) cannot be bounded: the position is withheld.
+    let disc = radius * (1 / WGS84.smallestMeridionalRadius)
+    let shrink = 1 - disc * max(0.5 * disc + tangent, WGS84.meridionalRadiusSlope / WGS84.smallestMeridionalRadius)
+    guard shrink > 0 else {
+      positionsWithheld += 1
+      return
+    }
+    var here = Anchor(
+      latitude: latitude, longitude: longitude, parallel: primeVertical * cosine, meridional: meridional, radius: radius,
+      reach: radius / shrink, spread: 2 * tangent + Self.meridionalSpread, windingLimit: Self.windingFactor * cosine,
+      timestamp: position.timestamp, backed: true, chain: -Double.infinity, directionEast: 0, directionNorth: 0, closed: 0)
     // The previous position counts (closes a chain, becomes an anchor) only once this one
     // corroborates it: their discs must be reachable from each other within the speed limit.
     // A wild fix the filter let through is never corroborated, so it never reaches the floor.
     // Whether `pending` stays outside the ring yet counts as an anchor for this position.
     var uncommitted = false
-    var backed = true
     if hasPending {
-      let gap = planarMeters(north, longitude, cosine, pending) - radius - pending.radius
-      backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
-      if backed, pending.backed {
-        if pending.chain - pending.radius > best { best = pending.chain - pending.radius }
+      let gap = pending.metersSquared(toLatitude: latitude, longitude: longitude).squareRoot() - radius - pending.radius
+      here.backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
+      if here.backed, pending.backed {
+        if pending.chain - pending.reach > best { best = pending.chain - pending.reach }
         uncommitted = !commitPendingIfFar()
       }
     }
-    var chain = -Double.infinity
-    var east = 0.0
-    var northward = 0.0
-    if ringCount > 0 {
-      considerChain(from: slot0, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
-      if ringCount > 1 {
-        considerChain(from: slot1, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
-        if ringCount > 2 {
-          considerChain(from: slot2, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
-          if ringCount > 3 {
-            considerChain(from: slot3, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
-          }
-        }
+    here.closed = best
+    // Choose the best chord on its length, then charge that one chord (`chordCharge`): any
+    // chain, charged, is a valid floor. Should the charge refuse it, choose again charging each.
+    var candidate = Candidate()
+    forEachAnchor(uncommitted: uncommitted) { considerChain(from: $0, to: here, candidate: &candidate) }
+    if candidate.chain > -Double.infinity {
+      if let charge = Self.chordCharge(candidate, reach: here.reach) {
+        here.chain = candidate.chain - charge
+        here.directionEast = candidate.east
+        here.directionNorth = candidate.north
+      } else {
+        forEachAnchor(uncommitted: uncommitted) { considerChargedChain(from: $0, to: &here) }
+        if here.chain == -Double.infinity { positionsWithheld += 1 }
       }
     }
-    if uncommitted {
-      considerChain(from: pending, north: north, longitude: longitude, cosine: cosine, chain: &chain, east: &east, northward: &northward)
-    }
-    pending = Anchor(
-      north: north, longitude: longitude, cosine: cosine, radius: radius, timestamp: position.timestamp, backed: backed, chain: chain,
-      directionEast: east, directionNorth: northward, closed: best)
+    pending = here
     hasPending = true
   }
 
+  /// Calls `body` with each anchor of the ring, in slot order, then `pending` if it counts as
+  /// an anchor without being in the ring.
   @inline(__always)
-  func considerChain(
-    from anchor: Anchor, north: Double, longitude: Double, cosine: Double,
-    chain: inout Double, east: inout Double, northward: inout Double
-  ) {
-    var deltaLongitude = longitude - anchor.longitude
+  func forEachAnchor(uncommitted: Bool, _ body: (Anchor) -> Void) {
+    if ringCount > 0 {
+      body(slot0)
+      if ringCount > 1 {
+        body(slot1)
+        if ringCount > 2 {
+          body(slot2)
+          if ringCount > 3 { body(slot3) }
+        }
+      }
+    }
+    if uncommitted { body(pending) }
+  }
+
+  /// The chord from `anchor` to `here` in `anchor`'s frame: east Δλ × N cos φ, north Δφ × M.
+  @inline(__always)
+  static func chord(from anchor: Anchor, to here: Anchor) -> (dx: Double, dy: Double, latitudeSpan: Double) {
+    var deltaLongitude = here.longitude - anchor.longitude
     if abs(deltaLongitude) > Double.pi {
       deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
     }
-    let dx = deltaLongitude * GeographicDistance.earthRadiusMeters * 0.5 * (cosine + anchor.cosine)
-    let dy = north - anchor.north
-    let chord = (dx * dx + dy * dy).squareRoot()
+    let deltaLatitude = here.latitude - anchor.latitude
+    return (deltaLongitude * anchor.parallel, deltaLatitude * anchor.meridional, abs(deltaLatitude))
+  }
+
+  /// What a chord of `length` metres from an anchor (its reach, spread and winding limit) to a
+  /// fix of reach `reach` must give up, in metres; nil when it cannot be bounded (refused).
+  ///
+  /// span = length + 2 r′_A + r′_B bounds what a path proving the chord can be credited, plus
+  /// A's reach; a path leaving the band of latitude `span`/M₀ beyond both ends is at least that
+  /// long. Across the band (δ = span/M₀ + |Δφ| either side of A) N cos φ and M stay within a
+  /// factor 1 − σ of A's and B's, σ = δ(2 tan φ_A + 0.0203 + δ/2), so the chord claims
+  /// length − σ(length + r′_A + r′_B). σ < ½ and δ < 0.79 cos φ_A also keep a path winding round
+  /// the pole inside the band longer than the claim. docs/truth.md has the proof.
+  @inline(__always)
+  static func chordCharge(_ candidate: Candidate, reach: Double) -> Double? {
+    let span = candidate.length + 2 * candidate.anchorReach + reach
+    let band = span * (1 / WGS84.smallestMeridionalRadius) + candidate.latitudeSpan
+    let sigma = band * (candidate.anchorSpread + 0.5 * band) + roundingShare
+    guard sigma < 0.5, band < candidate.anchorWindingLimit else { return nil }
+    return sigma * (span - candidate.anchorReach)
+  }
+
+  /// The better of continuing `anchor`'s chain, or starting one there, with the uncharged chord
+  /// to `here`, if it beats the best candidate so far.
+  @inline(__always)
+  func considerChain(from anchor: Anchor, to here: Anchor, candidate: inout Candidate) {
+    let (dx, dy, latitudeSpan) = Self.chord(from: anchor, to: here)
+    let length = (dx * dx + dy * dy).squareRoot()
     // Neither way through this anchor can beat the best so far: skip the direction.
-    guard chord > 0, anchor.ceiling + chord > chain else { return }
-    let inverse = 1 / chord
+    guard length > 0, anchor.ceiling + length > candidate.chain else { return }
+    let inverse = 1 / length
     let ux = dx * inverse
     let uy = dy * inverse
-    var value = anchor.closed - anchor.radius + chord
+    var value = anchor.closed - anchor.reach + length
     if anchor.chain > -Double.infinity {
       let tx = ux - anchor.directionEast
       let ty = uy - anchor.directionNorth
-      let through = anchor.chain - anchor.radius * (tx * tx + ty * ty).squareRoot() + chord
+      let through = anchor.chain - anchor.reach * (tx * tx + ty * ty).squareRoot() + length
       if through > value { value = through }
     }
-    if value > chain {
-      chain = value
-      east = ux
-      northward = uy
+    if value > candidate.chain {
+      candidate = Candidate(
+        chain: value, east: ux, north: uy, length: length, latitudeSpan: latitudeSpan, anchorReach: anchor.reach,
+        anchorSpread: anchor.spread, anchorWindingLimit: anchor.windingLimit)
     }
   }
 
-  /// Metres between a point and an anchor on the local plane.
-  @inline(__always)
-  func planarMeters(_ north: Double, _ longitude: Double, _ cosine: Double, _ anchor: Anchor) -> Double {
-    var deltaLongitude = longitude - anchor.longitude
-    if abs(deltaLongitude) > Double.pi {
-      deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
+  /// `considerChain` with every chord charged and refused chords skipped: the fallback when the
+  /// best uncharged chord is refused (discs of tens of kilometres, or near a pole).
+  func considerChargedChain(from anchor: Anchor, to here: inout Anchor) {
+    let (dx, dy, latitudeSpan) = Self.chord(from: anchor, to: here)
+    let length = (dx * dx + dy * dy).squareRoot()
+    guard length > 0,
+      let charge = Self.chordCharge(
+        Candidate(
+          length: length, latitudeSpan: latitudeSpan, anchorReach: anchor.reach, anchorSpread: anchor.spread,
+          anchorWindingLimit: anchor.windingLimit), reach: here.reach)
+    else { return }
+    let chord = length - charge
+    let ux = dx / length
+    let uy = dy / length
+    var value = anchor.closed - anchor.reach + chord
+    if anchor.chain > -Double.infinity {
+      let tx = ux - anchor.directionEast
+      let ty = uy - anchor.directionNorth
+      value = max(value, anchor.chain - anchor.reach * (tx * tx + ty * ty).squareRoot() + chord)
     }
-    let dx = deltaLongitude * GeographicDistance.earthRadiusMeters * 0.5 * (cosine + anchor.cosine)
-    let dy = north - anchor.north
-    return (dx * dx + dy * dy).squareRoot()
+    if value > here.chain {
+      here.chain = value
+      here.directionEast = ux
+      here.directionNorth = uy
+    }
   }
 
   /// Puts `pending` in the ring when it lies at least its radius from the newest anchor, and
   /// says whether it did.
   @inline(__always)
   mutating func commitPendingIfFar() -> Bool {
-    if hasNewest {
-      var deltaLongitude = pending.longitude - newestLongitude
-      if abs(deltaLongitude) > Double.pi {
-        deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
-      }
-      let dx = deltaLongitude * GeographicDistance.earthRadiusMeters * 0.5 * (pending.cosine + newestCosine)
-      let dy = pending.north - newestNorth
-      if (dx * dx + dy * dy).squareRoot() < pending.radius { return false }
+    if hasNewest,
+      pending.metersSquared(toLatitude: newestLatitude, longitude: newestLongitude) < pending.radius * pending.radius
+    {
+      return false
     }
     let slot: Int
     if ringCount < Self.capacity {
@@ -310,12 +409,23 @@ public struct RouteFloorWalk: Sendable, Hashable {
     case 2: slot2 = pending
     default: slot3 = pending
     }
-    newestNorth = pending.north
+    newestLatitude = pending.latitude
     newestLongitude = pending.longitude
-    newestCosine = pending.cosine
     hasNewest = true
     return true
   }
-
 }
 
+extension RouteFloorWalk.Anchor {
+  /// Squared metres to a point, in this anchor's frame: for the walk's decisions only.
+  @inline(__always)
+  func metersSquared(toLatitude latitude: Double, longitude: Double) -> Double {
+    var deltaLongitude = longitude - self.longitude
+    if abs(deltaLongitude) > Double.pi {
+      deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
+    }
+    let dx = deltaLongitude * parallel
+    let dy = (latitude - self.latitude) * meridional
+    return dx * dx + dy * dy
+  }
+}

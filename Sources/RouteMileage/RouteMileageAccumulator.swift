@@ -257,6 +257,7 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       floorMeters: floorMeters, positionsWithoutAccuracy: withoutAccuracy,
       positionsWithPoorAccuracy: poorAccuracy, creepingSeconds: creepingSeconds,
       creepingMeters: creepingMeters,
-      positionsInsidePause: insidePause, positionsWhileParked: whileParked, stops: stops)
+      positionsInsidePause: insidePause, positionsWhileParked: whileParked, stops: stops,
+      positionsWithheld: floor.positionsWithheld)
   }
 }

@@ -87,24 +87,31 @@ public struct RouteQuality: Sendable, Hashable {
   }
 
   /// What the floor says, in one sentence: the distance the positions prove (`floorMeters`),
-  /// the assumption it rests on, and — when it is under 90 percent of the recorded figure — why.
-  /// Nil when nothing was measured. It may say "at least"; it never claims more.
+  /// what it rests on (the assumption, and lengths on the WGS84 ellipsoid), where nothing could
+  /// be proven (`positionsWithheld`), and — when it is under 90 percent of the
+  /// recorded figure — why. Nil when nothing was measured. It may say "at least"; it never
+  /// claims more.
   ///
   ///     "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.35 × its
-  ///      reported accuracy)."
+  ///      reported accuracy; lengths on the WGS84 ellipsoid)."
   public var floorSentence: String? {
     guard distance.isMeasured else { return nil }
     let factor = locale.formattedFactor(RouteFloorAssumption.standard.radiusFactor)
-    let assumption = "each taken to lie within \(factor) × its reported accuracy"
-    var basis = assumption
+    var basis = "each taken to lie within \(factor) × its reported accuracy"
     if distance.positionsWithoutAccuracy > 0 {
       let assumed = locale.formattedOneDecimal(RouteFloorAssumption.standard.assumedAccuracy)
       basis += ", or \(assumed) m where it reports none"
     }
+    basis += "; lengths on the WGS84 ellipsoid"
     let proven =
       distance.floorMeters > 0
       ? "\(locale.formattedMiles(distance.floorMiles, unit: "mi", qualifier: "At least")) of it is proven by the positions (\(basis))"
       : "The positions prove no distance beyond their own error (\(basis))"
+    if distance.positionsWithheld > 0 {
+      // Not jitter: the floor was withheld there.
+      return proven + "; nothing is proven at \(distance.positionsWithheld) of \(distance.usablePositionCount) positions, "
+        + "which lie too near a pole (within 0.01° of latitude) or too far apart or too imprecise for a bound to hold."
+    }
     guard distance.floorMeters < Self.floorShareExplained * distance.meters else { return proven + "." }
     let rest = distance.floorMeters > 0 ? "the rest" : "all of it"
     return proven + "; \(rest) may be jitter, because " + floorReasons.joined(separator: " and ") + "."

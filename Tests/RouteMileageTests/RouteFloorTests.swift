@@ -22,25 +22,40 @@ struct RouteFloorTests {
     }
   }
 
-  @Test("a straight line: the chord less one radius at each end, to the last corroborated fix")
+  /// The WGS84 length between two positions (Vincenty), the floor's "driven".
+  static func wgs84(_ a: RoutePosition, _ b: RoutePosition) -> Double {
+    WGS84Geodesic.meters(a.latitude, a.longitude, b.latitude, b.longitude)
+  }
+
+  /// Whether `floor` is the WGS84 chord less `radii`, to within the bound's own charges (σ:
+  /// about 10⁻⁴ of the length at 51.5° of latitude with chords of 10–30 m), and never above it.
+  static func isChord(_ floor: Double, from a: RoutePosition, to b: RoutePosition, less radii: Double) -> Bool {
+    let chord = wgs84(a, b) - radii
+    return floor <= chord && floor > chord - 2e-4 * chord
+  }
+
+  @Test("a straight line: the WGS84 chord less one radius at each end, to the last corroborated fix")
   func straightLine() {
-    // 101 fixes 10 m apart, accuracy 5 m: radius 1.35 × 5 = 6.75 m. The last fix has no
-    // successor to corroborate it, so the chain closes at the 100th: 990 m − 6.75 − 6.75.
-    let d = Fixture.measure(Self.line(count: 101, accuracy: 5))
+    // 101 fixes 10 m apart on the sphere, accuracy 5 m: radius 1.35 × 5 = 6.75 m. The last fix
+    // has no successor to corroborate it, so the chain closes at the 100th: 990 m on the sphere,
+    // 990.56 m on the ellipsoid (its meridian radius at 51.5° is 6,374.6 km), − 6.75 − 6.75.
+    let line = Self.line(count: 101, accuracy: 5)
+    let d = Fixture.measure(line)
     #expect(d.meters.rounded() == 1_000)
-    #expect(abs(d.floorMeters - 976.5 * 0.999) < 0.01)
+    #expect(Self.isChord(d.floorMeters, from: line[0], to: line[99], less: 13.5))
     #expect(d.segments.count == 1)
     #expect(d.segments[0].floorMeters == d.floorMeters)
   }
 
   @Test("accuracy below 5 m counts as 5 m; no accuracy is taken as 15 m")
   func radii() {
-    let small = Fixture.measure(Self.line(count: 101, accuracy: 2))
-    #expect(abs(small.floorMeters - 976.5 * 0.999) < 0.01)
+    let line = Self.line(count: 101, accuracy: 2)
+    let small = Fixture.measure(line)
+    #expect(Self.isChord(small.floorMeters, from: line[0], to: line[99], less: 13.5))
     // No accuracy: radius 1.35 × 15 = 20.25 m. A fix within the last one's radius is skipped, so
     // every third is walked; the last corroborated is at 960 m.
     let none = Fixture.measure(Self.line(count: 101, accuracy: nil))
-    #expect(abs(none.floorMeters - 919.5 * 0.999) < 0.01)
+    #expect(Self.isChord(none.floorMeters, from: line[0], to: line[96], less: 40.5))
     #expect(none.positionsWithoutAccuracy == 101)
     #expect(RouteFloorAssumption.standard.radius(accuracy: -1) == 20.25)
     #expect(RouteFloorAssumption.standard.radius(accuracy: 40) == 54)
@@ -107,7 +122,7 @@ struct RouteFloorTests {
     }
     let d = Fixture.measure(first + second)
     #expect(d.segments.count == 2)
-    #expect(d.segments.allSatisfy { abs($0.floorMeters - 476.5 * 0.999) < 0.01 })
+    #expect(d.segments.allSatisfy { Self.isChord($0.floorMeters, from: first[0], to: first[49], less: 13.5) })
     #expect(d.floorMeters == d.segments[0].floorMeters + d.segments[1].floorMeters)
   }
 
@@ -220,7 +235,7 @@ struct RouteFloorWordingTests {
     let quality = RouteQuality(Self.distance(meters: 20_000, floor: 19_200))
     #expect(
       quality.floorSentence
-        == "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy).")
+        == "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid).")
     #expect(
       quality.jitterSentence
         == "At most 0.5 mi of the recorded figure can be jitter: the recorded figure less what the positions prove.")
@@ -235,7 +250,7 @@ struct RouteFloorWordingTests {
     let poor = RouteQuality(Self.distance(meters: 20_000, floor: 16_000, poor: 40))
     #expect(
       poor.floorSentence
-        == "At least 9.9 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy); the rest may be jitter, because 40 of 100 positions report an accuracy worse than 20 m.")
+        == "At least 9.9 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid); the rest may be jitter, because 40 of 100 positions report an accuracy worse than 20 m.")
     let standing = RouteQuality(Self.distance(meters: 20_000, floor: 16_000, creeping: 500))
     #expect(
       standing.floorSentence?.hasSuffix(
@@ -244,7 +259,7 @@ struct RouteFloorWordingTests {
     let unknown = RouteQuality(Self.distance(meters: 20_000, floor: 0, withoutAccuracy: 100, creeping: 400))
     #expect(
       unknown.floorSentence
-        == "The positions prove no distance beyond their own error (each taken to lie within 1.35 × its reported accuracy, or 15.0 m where it reports none); all of it may be jitter, because most positions report no accuracy and positions crept a few metres at a time (standing or crawling) for 7 of the 17 minutes measured.")
+        == "The positions prove no distance beyond their own error (each taken to lie within 1.35 × its reported accuracy, or 15.0 m where it reports none; lengths on the WGS84 ellipsoid); all of it may be jitter, because most positions report no accuracy and positions crept a few metres at a time (standing or crawling) for 7 of the 17 minutes measured.")
   }
 
   @Test("nothing measured: no floor sentence; the words never claim more than a floor")

@@ -1,5 +1,6 @@
 import Foundation
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 /// Where a user sees the floor: `measure` (JSON, words, `--explain`), `batch`, stored shifts and
@@ -9,8 +10,9 @@ struct FloorOutputTests {
   /// Two sessions of 300 fixes 10 m apart, accuracy 8 m (radius 10.8 m): every other fix lies
   /// within the radius of the one before and is skipped, and the last walked one (2,980 m) has
   /// no successor to corroborate it, so each segment's floor is the chord to the fix at
-  /// 2,960 m, less 10.8 m at each end, × 0.999.
-  static let segmentFloor = (2_960.0 - 21.6) * 0.999
+  /// 2,960 m on the sphere (2,943.5 m on the WGS84 ellipsoid, whose meridian radius at the
+  /// equator is 0.56 % shorter), less 10.8 m at each end.
+  static let segmentFloor = WGS84Geodesic.meters(0.5, -160, 0.5 + 296 * 10 / 111_195.080_2, -160) - 21.6
   static let floor = 2 * segmentFloor
 
   static func feed(in directory: URL) throws -> String {
@@ -36,7 +38,7 @@ struct FloorOutputTests {
     }
     #expect(
       json["floorSummary"] as? String
-        == "At least 3.6 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy).")
+        == "At least 3.6 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid).")
   }
 
   @Test func humanReportAndExplainSayTheFloorAndTheJitterBound() throws {
@@ -44,13 +46,14 @@ struct FloorOutputTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let feed = try Self.feed(in: directory)
     let plain = CLITestSupport.run(["measure", feed]).output
-    #expect(plain.contains("\n  At least 3.6 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy).\n"))
+    #expect(plain.contains("\n  At least 3.6 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid).\n"))
     #expect(!plain.contains("jitter"))
     let explained = CLITestSupport.run(["measure", "--explain", feed]).output
     #expect(
       explained.contains(
         "\n  At most 0.1 mi of the recorded figure can be jitter: the recorded figure less what the positions prove.\n"))
-    #expect(explained.contains("positions, 2,990.0 m (at least 2,935.5 m proven)"))
+    // `segmentFloor` to one decimal.
+    #expect(explained.contains("positions, 2,990.0 m (at least 2,921.9 m proven)"))
   }
 
   @Test func batchStoredShiftsAndReplayCarryTheSameOnePassFloor() throws {

@@ -88,7 +88,7 @@ struct MeasureCommandTests {
     #expect(lines[1] == "  6.9 mi recorded")
     #expect(lines[2] == "  Measured from 1 unbroken stretch of capture.")
     #expect(lines[3] == "  No capture gaps detected.")
-    #expect(lines[4] == "  At least 6.5 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy).")
+    #expect(lines[4] == "  At least 6.5 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid).")
     #expect(
       lines[5]
         == "  Read 901 records (CSV): 836 retained, 65 rejected (negligible movement 60, accuracy 2, duplicate 1, null island 1, speed 1). 1 capture session.")
