@@ -72,12 +72,12 @@ struct WordRulesTests {
   }
 
   @Test func theFloorAndJitterSentencesOfASmallRoute() {
-    let assumption = "(each taken to lie within 1.35 × its reported accuracy)"
+    let assumption = "(each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid)"
     let small = Self.distance(meters: 70, floor: 65, creepingMeters: 3)
     #expect(RouteQuality(small).floorSentence == "Under 0.1 mi of it is proven by the positions \(assumption).")
     #expect(
       RouteQuality(small, locale: Self.german).floorSentence
-        == "Under 0,1 mi of it is proven by the positions (each taken to lie within 1,35 × its reported accuracy).")
+        == "Under 0,1 mi of it is proven by the positions (each taken to lie within 1,35 × its reported accuracy; lengths on the WGS84 ellipsoid).")
     #expect(
       RouteQuality(small).jitterSentence
         == "Under 0.1 mi of the recorded figure was gathered while standing or crawling and is likely jitter; "

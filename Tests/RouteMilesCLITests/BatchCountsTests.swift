@@ -76,7 +76,7 @@ struct BatchCountsTests {
 
     let csv = CLITestSupport.run(["batch", "--format", "csv", directory.path])
     let lines = csv.output.split(separator: "\n")
-    #expect(lines[0] == "source,format,meters,miles,floor_meters,floor_miles,segments,gaps,usable_positions,inferred_continuity,measured,partial,records,retained,rejected,errors,summary,error,status")
+    #expect(lines[0] == "source,format,meters,miles,floor_meters,floor_miles,segments,gaps,usable_positions,inferred_continuity,measured,partial,records,retained,rejected,errors,summary,error,delivered,cancelled,in_progress,delivery_active_seconds,status")
     #expect(lines.dropFirst().map { $0.split(separator: ",").last.map(String.init) } == ["measured", "truncated", "unmeasurable", "truncated"])
   }
 }

@@ -180,11 +180,11 @@ struct DeliveryReportTests {
     let files = try Self.files()
     let csv = CLITestSupport.run(["batch", "--format", "csv", "--timeline", files.withDeliveries, files.feed]).output
       .split(separator: "\n")
-    #expect(csv[0].hasSuffix(",summary,error,delivered,cancelled,in_progress,delivery_active_seconds"))
-    #expect(csv[1].hasSuffix(",,1,2,0,4140"))
+    #expect(csv[0].hasSuffix(",summary,error,delivered,cancelled,in_progress,delivery_active_seconds,status"))
+    #expect(csv[1].hasSuffix(",,1,2,0,4140,partial"))
     let plainCSV = CLITestSupport.run(["batch", "--format", "csv", "--timeline", files.shiftOnly, files.feed]).output
       .split(separator: "\n")
-    #expect(plainCSV[1].hasSuffix(",,,,,"))
+    #expect(plainCSV[1].hasSuffix(",,,,,,partial"))
     let table = CLITestSupport.run(["batch", "--timeline", files.withDeliveries, files.feed]).output.split(separator: "\n")
     #expect(table[0].contains("unreadable  delivered  cancelled  in progress  delivery active  status"))
     #expect(table[1].contains("          1          2            0           1h 09m  "))

@@ -43,6 +43,6 @@ import Testing
     let result = CLITestSupport.run(["measure", feed.path])
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output.contains("  Shift 2025-11-04T08:00:00Z – 2025-11-04T08:20:00Z: working time 20m 00s"))
-    #expect(result.output.contains("Kept but not measured: 9 outside the shift window."))
+    #expect(result.output.contains("9 rejected (outside shift 9)"))
   }
 }

@@ -112,7 +112,7 @@ struct ReportWordsTests {
         "  8 positions have no time and cannot be measured.",
         "  Partial route: any driving outside the recorded stretches is not included.",
         "  At least 0.1 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy, "
-          + "or 15.0 m where it reports none); the rest may be jitter, because most positions report no accuracy.",
+          + "or 15.0 m where it reports none; lengths on the WGS84 ellipsoid); the rest may be jitter, because most positions report no accuracy.",
         "  Read 12 records (GPX): 4 retained, 8 rejected (missing time 8). 1 capture session.",
       ]
       let lines = measured.output.split(separator: "\n").dropFirst().map(String.init)
