@@ -30,12 +30,12 @@ import RouteMileage
 ///   deliveries; the shift's other events are O(1). The figures are O(*n*)
 ///   (`ShiftLedger+Figures.swift`).
 public struct ShiftLedger: Sendable, Hashable {
-  public private(set) var timeline: ShiftTimeline
+  public internal(set) var timeline: ShiftTimeline
   /// Every delivery, in numbering order: Delivery *n* is `deliveries[n - 1]`.
-  public private(set) var deliveries: [Delivery] = []
+  public internal(set) var deliveries: [Delivery] = []
   /// Shift events applied later than recorded (delivery events keep theirs on the delivery).
   public private(set) var shiftClamps: [Clamp] = []
-  private var indexByLabel: [String: Int] = [:]
+  var indexByLabel: [String: Int] = [:]
   /// The last event applied by `applyRecorded(_:)`, as applied.
   private var lastRecorded: ShiftWorkEvent?
 
