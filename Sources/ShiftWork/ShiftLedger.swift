@@ -13,6 +13,7 @@ import RouteMileage
 ///   zero-length interval, never a negative one) and the `Clamp` is kept on the delivery.
 /// - The shift is not paused or ended while a delivery is in progress at that instant.
 /// - Two deliveries never share a label.
+/// - An event naming a pickup place records it on its delivery (a later one replaces it).
 ///
 /// Rules about the shift are judged at the event's own instant against the events known, so
 /// deliveries' events commute with each other and with the shift's events of the running
@@ -102,7 +103,7 @@ public struct ShiftLedger: Sendable, Hashable {
           .labelInUse, event: recorded, delivery: reference(index), collidesWith: deliveries[index].event(.accept).map { .delivery($0) })
       }
       if let refusal = shiftRefusal(of: recorded, at: event.at, delivery: nil, accepting: true) { throw refusal }
-      insert(Delivery(label: event.delivery, offer: event.offer, acceptedAt: event.at))
+      insert(Delivery(label: event.delivery, offer: event.offer, acceptedAt: event.at, place: event.place))
       return nil
     }
     guard let index = indexByLabel[event.delivery] else { throw LedgerRefusal(.unknownDelivery, event: recorded) }
@@ -131,6 +132,7 @@ public struct ShiftLedger: Sendable, Hashable {
     case .cancel: delivery.cancelledAt = instant
     }
     if let clamp { delivery.clamps.append(clamp) }
+    if let place = event.place { delivery.place = place }
     deliveries[index] = delivery
     return clamp
   }
