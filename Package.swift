@@ -24,8 +24,8 @@ let package = Package(
     // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, the ingest stage,
     // and the timeline file (shift and delivery events, applied through ShiftWork's ledger).
     .target(name: "RouteFeeds", dependencies: ["RouteMileage", "ShiftWork", "CZlib"]),
-    // SQLite shifts and route rows; ActiveRouteMeasurement and the live card. Independent of
-    // RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
+    // SQLite shifts, their route rows and deliveries; ActiveRouteMeasurement and the live card.
+    // Independent of RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
     .target(name: "RouteStore", dependencies: ["RouteMileage", "ShiftWork", "CSQLite"]),
 
     // MARK: Implementation details

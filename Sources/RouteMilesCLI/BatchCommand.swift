@@ -320,6 +320,7 @@ enum BatchJob: Sendable {
       var result = InputResult(source: "shift \(record.id.rawValue) (\(record.source))")
       result.formatName = "store"
       result.timeline = record.timeline
+      result.storedLedger = record.ledger
       if record.isInterrupted {
         // Measured all the same, cut off (`RouteStore.measure`): the figure `shifts` shows.
         result.failure = "\(storePath): shift \(record.id.rawValue) is an interrupted import; its figure covers only the rows stored before it stopped"

@@ -75,20 +75,28 @@ extension HumanReport {
   static let noDistancePerDelivery =
     "No distance, cost or per-mile figure is given per delivery or per offer: route distance is measured for the shift."
 
+  /// `Deliveries: 4 delivered, 1 cancelled, 0 in progress, in 5 offers; delivery active time …,
+  /// non-delivery time ….`: the counts and the two durations, read at the ledger's reading
+  /// instant (a report's first delivery line, and a stored shift's line in `shifts`). O(*n*).
+  static func deliverySummary(_ ledger: ShiftLedger) -> String {
+    let instant = ledger.readingInstant
+    let counts = ledger.counts
+    let offers = ledger.offers.count
+    return "Deliveries: \(counts.delivered) delivered, \(counts.cancelled) cancelled, \(counts.inProgress) in progress, "
+      + "in \(offers) \(offers == 1 ? "offer" : "offers"); delivery active time "
+      + "\(DurationWords.short(ledger.activeDuration(asOf: instant))), non-delivery time "
+      + "\(DurationWords.short(ledger.nonDeliveryDuration(asOf: instant)))."
+  }
+
   /// The deliveries of a shift in words: the counts and the two durations, then each delivery
   /// under its number in acceptance order with its outcome, the events it recorded and their
   /// times, and the intervals both of whose ends exist (seed 000, "On a completed shift").
   static func deliveryLines(_ ledger: ShiftLedger, clamps: [ShiftTimelineFile.ClampedLine], explain: Bool) -> [String] {
     let instant = ledger.readingInstant
-    let counts = ledger.counts
     let offers = ledger.offers
     let offerNumbers = ledger.offerNumbers
     var lines: [String] = []
-    lines.append(
-      "  Deliveries: \(counts.delivered) delivered, \(counts.cancelled) cancelled, \(counts.inProgress) in progress, "
-        + "in \(offers.count) \(offers.count == 1 ? "offer" : "offers"); delivery active time "
-        + "\(DurationWords.short(ledger.activeDuration(asOf: instant))), non-delivery time "
-        + "\(DurationWords.short(ledger.nonDeliveryDuration(asOf: instant))).")
+    lines.append("  " + deliverySummary(ledger))
     for (index, delivery) in ledger.deliveries.enumerated() {
       var text = "    Delivery \(index + 1) (\(delivery.label)): \(delivery.state.words)"
       if let place = delivery.place { text += "; pickup place \(place.display)" }

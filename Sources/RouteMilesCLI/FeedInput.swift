@@ -39,9 +39,13 @@ struct InputResult {
   var timeline: ShiftTimeline?
   /// The timeline file as read (deliveries and clamps), when the feed had one.
   var timelineRecord: ShiftTimelineFile.Record?
-  /// The shift's deliveries, when its timeline file recorded any.
+  /// A stored shift's ledger (`batch --store`), which has no timeline file.
+  var storedLedger: ShiftLedger?
+  /// The shift's ledger: its timeline file's, or the store's.
+  var ledger: ShiftLedger? { timelineRecord?.ledger ?? storedLedger }
+  /// The shift's deliveries, when its timeline file (or its stored record) holds any.
   var ledgerWithDeliveries: ShiftLedger? {
-    guard let ledger = timelineRecord?.ledger, !ledger.deliveries.isEmpty else { return nil }
+    guard let ledger, !ledger.deliveries.isEmpty else { return nil }
     return ledger
   }
   /// True when the feed was not measured because its timeline was malformed or refused.

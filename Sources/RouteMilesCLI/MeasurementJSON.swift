@@ -33,7 +33,7 @@ enum MeasurementJSON {
     json.set("ingest", ingest(report, distance: distance))
     if let timeline = result.timeline {
       var shiftJSON = shift(timeline)
-      if let clamps = result.timelineRecord?.ledger.shiftClamps, !clamps.isEmpty { shiftJSON.set("clamped", clamps.map(clamp)) }
+      if let clamps = result.ledger?.shiftClamps, !clamps.isEmpty { shiftJSON.set("clamped", clamps.map(clamp)) }
       json.set("shift", shiftJSON)
     }
     if let window = result.timeline?.window ?? window {

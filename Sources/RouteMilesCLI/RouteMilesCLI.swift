@@ -14,6 +14,7 @@ public enum RouteMilesCLI {
       batch     Measure many historical shifts (files, directories, globs, or a store) in parallel.
       import    Import feeds as shifts into a SQLite store.
       shifts    List (or delete) the store's shifts, each measured from its rows.
+      export    Write the store's deliveries, one record each, as CSV or JSON Lines.
       replay    Play a feed back as a simulated live shift, measured as it grows.
       pipe      Measure shift records streamed as JSON lines (for Spark and Hadoop Streaming).
 
@@ -50,6 +51,8 @@ public enum RouteMilesCLI {
         return try ImportCommand.run(rest, console: console)
       case ShiftsCommand.name:
         return try ShiftsCommand.run(rest, console: console)
+      case ExportCommand.name:
+        return try ExportCommand.run(rest, console: console)
       case ReplayCommand.name:
         return try ReplayCommand.run(rest, console: console)
       case PipeCommand.name:

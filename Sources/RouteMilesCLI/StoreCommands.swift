@@ -8,6 +8,7 @@ import Darwin
 import RouteFeeds
 import RouteMileage
 import RouteStore
+import ShiftWork
 
 /// Wall-clock seconds since 1970, for `imported_at` only: no measurement ever reads the clock.
 func wallClockSeconds() -> Double {
@@ -132,6 +133,11 @@ enum ImportCommand {
       let state = input.failure == nil ? "" : " (truncated: reading stopped before the end of the feed)"
       var text = "\(input.source) → \(shift)\(state)\n  \(quality.line)\n"
       if let sentence = quality.cutOffSentence { text += "  \(sentence)\n" }
+      if let ledger = input.ledgerWithDeliveries {
+        for line in HumanReport.deliveryLines(ledger, clamps: input.timelineRecord?.clamps ?? [], explain: false) {
+          text += line + "\n"
+        }
+      }
       return text + "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
     }
   }
@@ -152,8 +158,10 @@ enum ImportCommand {
     var input = InputResult(source: path)
     let settings: IngestSettings
     let source: FileByteSource
+    let record: ShiftTimelineFile.Record?
     do {
-      settings = try options.settings(forFeed: path)
+      record = try options.timelineRecord(forFeed: path)
+      settings = options.settings(with: record)
       source = try FileByteSource(path: path)
     } catch {
       // A refused timeline or an unreadable file: nothing is imported from this feed.
@@ -161,8 +169,10 @@ enum ImportCommand {
       return Imported(input: input, shift: nil, complete: false)
     }
     input.timeline = settings.timeline
+    input.timelineRecord = record
+    // The timeline file's deliveries, offers and clamps go in with the shift, in its first transaction.
     var writer = try store.beginImport(
-      source: path, timeline: settings.timeline, window: settings.window, contentHash: nil,
+      source: path, timeline: settings.timeline, ledger: record?.ledger, window: settings.window, contentHash: nil,
       importedAt: wallClockSeconds(), batchSize: batchSize)
     ImportInterruption.arm(shift: writer.shift, source: path, storePath: storePath)
     defer { ImportInterruption.disarm() }
@@ -233,7 +243,9 @@ enum ShiftsCommand {
     both with the partial figure of the rows kept. Listing never writes to the store and leaves
     no file beside it. Status: ended (a window from a timeline or --shift-start/--shift-end),
     no window (a finished import with neither), truncated, interrupted, or running; "working" is
-    working time (elapsed less paused).
+    working time (elapsed less paused). A shift whose timeline recorded deliveries has a second
+    line: its deliveries by outcome, its offers, delivery active and non-delivery time (--json:
+    the "deliveries" object `measure --json` gives; `export` writes each delivery).
 
     Options:
       --store PATH            The store (required).
@@ -277,6 +289,9 @@ enum ShiftsCommand {
           console.out(json(record, distance: distance, locale: locale).text + "\n")
         } else {
           console.out(row(record, distance: distance, locale: locale) + "\n")
+          if let ledger = record.ledger, !ledger.deliveries.isEmpty {
+            console.out("         " + HumanReport.deliverySummary(ledger) + "\n")
+          }
         }
       }
       if records.isEmpty, !arguments.has("json") { console.out("  (no shifts)\n") }
@@ -347,7 +362,12 @@ enum ShiftsCommand {
     } else {
       json.set("window", nil as String?)
     }
-    if let timeline = record.timeline { json.set("timeline", MeasurementJSON.shift(timeline)) }
+    if let timeline = record.timeline {
+      var timelineJSON = MeasurementJSON.shift(timeline)
+      if let clamps = record.ledger?.shiftClamps, !clamps.isEmpty { timelineJSON.set("clamped", clamps.map(MeasurementJSON.clamp)) }
+      json.set("timeline", timelineJSON)
+    }
+    if let ledger = record.ledger, !ledger.deliveries.isEmpty { json.set("deliveries", MeasurementJSON.deliveries(ledger)) }
     if let distance {
       let quality = RouteQuality(distance, locale: locale)
       MeasurementJSON.figures(distance, quality: quality, into: &json)

@@ -1,5 +1,6 @@
 import CSQLite
 import RouteMileage
+import ShiftWork
 
 /// Shift timelines and feed content hashes (schema version 2).
 ///
@@ -83,14 +84,16 @@ extension RouteStore {
   }
 
   /// Creates the `importing` shift an import with a timeline writes into: its window is the
-  /// timeline's, its events are stored with it, and its content hash too, in one transaction.
+  /// timeline's, its events are stored with it, its deliveries and offers too (`ledger`), and its
+  /// content hash, in one transaction: an import stopped at any point leaves all of them or none.
   ///
   /// - Parameters:
   ///   - timeline: nil falls back to `window` (`--shift-start/--shift-end`) or no window.
+  ///   - ledger: the timeline file's deliveries and clamps; nil or empty stores none.
   ///   - contentHash: the feed's SHA-256, when it was read from a file.
   public func beginImport(
-    source: String, timeline: ShiftTimeline?, window: ShiftWindow?, contentHash: String?, importedAt: Double,
-    batchSize: Int = ShiftImportWriter.defaultBatchSize
+    source: String, timeline: ShiftTimeline?, ledger: ShiftLedger? = nil, window: ShiftWindow?, contentHash: String?,
+    importedAt: Double, batchSize: Int = ShiftImportWriter.defaultBatchSize
   ) throws -> ShiftImportWriter {
     guard let timeline, let start = timeline.start else {
       return try database.transaction {
@@ -103,6 +106,7 @@ extension RouteStore {
       let shift = try createShift(
         start: start, end: timeline.end, source: source, importedAt: importedAt, status: .importing)
       try setTimeline(timeline, of: shift)
+      if let ledger, !ledger.deliveries.isEmpty || !ledger.shiftClamps.isEmpty { try saveDeliveries(ledger, of: shift) }
       if contentHash != nil { try setContentHash(contentHash, of: shift) }
       return ShiftImportWriter(store: self, shift: shift, startsAtFirstSample: false, batchSize: batchSize)
     }

@@ -102,7 +102,8 @@ public final class RouteStore {
     }
   }
 
-  /// Deletes a shift and, by cascade, every route row of it.
+  /// Deletes a shift and, by cascade, every route row, timeline event, offer, delivery and clamp
+  /// of it, in one statement.
   ///
   /// - Complexity: O(*n* log *N*) for its *n* rows in a store of *N*.
   public func deleteShift(_ shift: ShiftID) throws {
@@ -120,17 +121,22 @@ public final class RouteStore {
     var record = try Self.record(statement)
     statement.reset()
     record.timeline = try timeline(of: record.id)
+    record.ledger = try ledger(of: record.id, timeline: record.timeline)
     return record
   }
 
-  /// Every shift, oldest ID first.
+  /// Every shift, oldest ID first, with its timeline and deliveries.
   ///
-  /// - Complexity: O(*S* + *N*) for *S* shifts and *N* rows (the counts are read, not stored).
+  /// - Complexity: O(*S* + *N* + *D* log *D*) for *S* shifts, *N* rows and *D* deliveries (the
+  ///   counts are read, not stored).
   public func shifts() throws -> [ShiftRecord] {
     let statement = try database.prepare(shiftQuery + " ORDER BY s.id")
     var records: [ShiftRecord] = []
     while try statement.step() { records.append(try Self.record(statement)) }
-    for index in records.indices { records[index].timeline = try timeline(of: records[index].id) }
+    for index in records.indices {
+      records[index].timeline = try timeline(of: records[index].id)
+      records[index].ledger = try ledger(of: records[index].id, timeline: records[index].timeline)
+    }
     return records
   }
 

@@ -1,4 +1,5 @@
 import RouteMileage
+import ShiftWork
 
 /// A shift's row ID in the store.
 public struct ShiftID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -43,12 +44,16 @@ public struct ShiftRecord: Sendable, Hashable {
   /// ("line 812: the feed ends early: …", the reader's words; never a coordinate); nil for a
   /// feed read to its end (schema version 2).
   public var stoppedReading: String?
+  /// The shift's deliveries and offers as its ledger (with its timeline and clamps), when it
+  /// recorded any (schema version 3). Every figure about them is derived from it.
+  public var ledger: ShiftLedger?
 
   public init(
     id: ShiftID, start: Double, end: Double?, source: String, importedAt: Double,
     status: ShiftStatus, sampleCount: Int, timeline: ShiftTimeline? = nil, contentHash: String? = nil,
-    stoppedReading: String? = nil
+    stoppedReading: String? = nil, ledger: ShiftLedger? = nil
   ) {
+    self.ledger = ledger
     self.stoppedReading = stoppedReading
     self.timeline = timeline
     self.contentHash = contentHash

@@ -55,6 +55,51 @@ enum StoreSchema {
     ALTER TABLE shifts ADD COLUMN stopped_reading TEXT NULL;
     CREATE INDEX shifts_by_content_hash ON shifts(content_hash) WHERE content_hash IS NOT NULL;
     """,
+    // 3: each shift's offers and deliveries (seed 000), and the clamps that moved a recorded
+    // instant forward. A delivery references its shift and its offer (of the same shift); an
+    // offer's label is the timeline file's, NULL for an offer of one recorded without one. A
+    // delivery holds its label and the instants it recorded: accepted_at always (acceptance is
+    // its creation), the other four NULL until recorded. No state, interval, count or distance
+    // column: all are derived. Deleting a shift deletes them all.
+    """
+    CREATE TABLE offers(
+      id INTEGER PRIMARY KEY,
+      shift_id INTEGER NOT NULL REFERENCES shifts(id) ON DELETE CASCADE,
+      label TEXT NULL,
+      UNIQUE (shift_id, id)
+    );
+    CREATE UNIQUE INDEX offers_by_shift_label ON offers(shift_id, label) WHERE label IS NOT NULL;
+    CREATE TABLE deliveries(
+      id INTEGER PRIMARY KEY,
+      shift_id INTEGER NOT NULL REFERENCES shifts(id) ON DELETE CASCADE,
+      offer_id INTEGER NOT NULL,
+      label TEXT NOT NULL,
+      accepted_at REAL NOT NULL,
+      arrived_at_pickup_at REAL NULL,
+      picked_up_at REAL NULL,
+      delivered_at REAL NULL,
+      cancelled_at REAL NULL,
+      FOREIGN KEY (shift_id, offer_id) REFERENCES offers(shift_id, id) ON DELETE CASCADE,
+      UNIQUE (shift_id, label),
+      CHECK (delivered_at IS NULL OR cancelled_at IS NULL)
+    );
+    CREATE INDEX deliveries_by_offer ON deliveries(shift_id, offer_id);
+    CREATE TABLE clamps(
+      shift_id INTEGER NOT NULL REFERENCES shifts(id) ON DELETE CASCADE,
+      seq INTEGER NOT NULL,
+      delivery_id INTEGER NULL REFERENCES deliveries(id) ON DELETE CASCADE,
+      event TEXT NOT NULL,
+      recorded_at REAL NOT NULL,
+      applied_at REAL NOT NULL,
+      reason TEXT NOT NULL CHECK (reason IN ('deliveryLastEvent', 'previousRecord')),
+      clamped_to_event TEXT NOT NULL,
+      clamped_to_at REAL NOT NULL,
+      clamped_to_delivery TEXT NULL,
+      PRIMARY KEY (shift_id, seq),
+      CHECK (applied_at >= recorded_at)
+    );
+    CREATE INDEX clamps_by_delivery ON clamps(delivery_id);
+    """,
   ]
 
   static var currentVersion: Int { migrations.count }

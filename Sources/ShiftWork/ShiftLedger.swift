@@ -222,3 +222,39 @@ public struct ShiftLedger: Sendable, Hashable {
     a.acceptedAt != b.acceptedAt ? a.acceptedAt < b.acceptedAt : a.label < b.label
   }
 }
+
+// MARK: Restoring a stored ledger
+
+extension ShiftLedger {
+  /// A ledger rebuilt from what a store holds: the timeline, each delivery at the instants it
+  /// was applied at (with the clamps that moved them there) and the shift events' clamps.
+  ///
+  /// Every instant is applied again through the rules, in time order (at one instant: the
+  /// shift's start, resume, park and drive first, then delivery events in lifecycle order, then
+  /// pause and end), so a stored row the rules refuse is refused here rather than shown. The
+  /// clamps are kept as stored: applied instants never need clamping again.
+  ///
+  /// - Throws: the `LedgerRefusal` of the first event the rules refuse.
+  /// - Complexity: O((*k* + *n*) log (*k* + *n*)) for *k* shift events and *n* deliveries.
+  public init(timeline: ShiftTimeline, deliveries stored: [Delivery], shiftClamps: [Clamp]) throws(LedgerRefusal) {
+    self.init()
+    var events: [(rank: Int, order: Int, event: ShiftWorkEvent)] = []
+    for event in timeline.events {
+      let rank = event.kind == .pause || event.kind == .end ? 7 : 0
+      events.append((rank, events.count, .shift(event)))
+    }
+    for delivery in stored {
+      for (rank, kind) in DeliveryEvent.Kind.allCases.enumerated() {
+        guard let event = delivery.event(kind) else { continue }
+        events.append((rank + 1, events.count, .delivery(event)))
+      }
+    }
+    events.sort { ($0.event.at, $0.rank, $0.order) < ($1.event.at, $1.rank, $1.order) }
+    for entry in events { try apply(entry.event) }
+    for delivery in stored where !delivery.clamps.isEmpty {
+      if let index = indexByLabel[delivery.label] { deliveries[index].clamps = delivery.clamps }
+    }
+    self.shiftClamps = shiftClamps
+    lastRecorded = events.last?.event
+  }
+}

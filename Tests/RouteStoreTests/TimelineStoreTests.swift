@@ -38,8 +38,8 @@ struct TimelineStoreTests {
       #expect(oldShifts.allSatisfy { $0.timeline == nil && $0.contentHash == nil })
 
       let store = try RouteStore(path: path)
-      #expect(store.openedSchemaVersion == 2)
-      #expect(try store.database.userVersion() == 2)
+      #expect(store.openedSchemaVersion == RouteStore.schemaVersion)
+      #expect(try store.database.userVersion() == RouteStore.schemaVersion)
       #expect(try store.integrityCheck())
       let shifts = try store.shifts()
       #expect(shifts.map(\.id) == oldShifts.map(\.id))
