@@ -227,7 +227,8 @@ public struct ShiftLedger: Sendable, Hashable {
 
 extension ShiftLedger {
   /// A ledger rebuilt from what a store holds: the timeline, each delivery at the instants it
-  /// was applied at (with the clamps that moved them there) and the shift events' clamps.
+  /// was applied at (with the clamps that moved them there, its place and its amounts) and the
+  /// shift events' clamps.
   ///
   /// Every instant is applied again through the rules, in time order (at one instant: the
   /// shift's start, resume, park and drive first, then delivery events in lifecycle order, then
@@ -251,8 +252,13 @@ extension ShiftLedger {
     }
     events.sort { ($0.event.at, $0.rank, $0.order) < ($1.event.at, $1.rank, $1.order) }
     for entry in events { try apply(entry.event) }
-    for delivery in stored where !delivery.clamps.isEmpty {
-      if let index = indexByLabel[delivery.label] { deliveries[index].clamps = delivery.clamps }
+    for delivery in stored {
+      guard let index = indexByLabel[delivery.label] else { continue }
+      deliveries[index].clamps = delivery.clamps
+      deliveries[index].place = delivery.place
+      deliveries[index].amount = delivery.amount
+      deliveries[index].tips = delivery.tips
+      deliveries[index].expectedAmount = delivery.expectedAmount
     }
     self.shiftClamps = shiftClamps
     lastRecorded = events.last?.event
