@@ -10,7 +10,8 @@ import ShiftWork
 ///
 /// Shift events are `start|pause|resume|park|drive|end`; delivery events are
 /// `accept|arrive|pickup|deliver|cancel` with `"delivery"` (the file's own label, any string)
-/// and, on `accept`, an optional `"offer"`. `at` is ISO 8601 as the feeds accept it. Blank lines
+/// and, on `accept`, an optional `"offer"`; any delivery event may name its pickup place
+/// (`"place": "Nowhere Noodles"`, usually on `accept`), cleaned up by `PickupPlaceName`. `at` is ISO 8601 as the feeds accept it. Blank lines
 /// are skipped and other members ignored. Every event is applied through `ShiftLedger` in
 /// recorded order, so a line earlier than the line before it is clamped forward to that
 /// instant and reported (`Record.clamps`), and a line the rules refuse is refused here, naming
@@ -43,6 +44,9 @@ public enum ShiftTimelineFile {
       case missingDelivery(String)
       /// `offer` is present but not a string.
       case badOffer
+      /// `place` is present but not a string, or not a place name (empty, too long). The
+      /// message never repeats the name.
+      case badPlace(PickupPlaceName.Refusal?)
       /// The rules refuse the event; `collidesWithLine` is the other event's line.
       case refused(LedgerRefusal, collidesWithLine: Int?)
       /// Not one event in the file.
@@ -77,6 +81,8 @@ public enum ShiftTimelineFile {
         case .missingDelivery(let event):
           "\(subject): \(event) has no \"delivery\" naming its delivery (a string such as \"d1\"): every delivery event names one"
         case .badOffer: "\(subject): \"offer\" must be a string naming the offer"
+        case .badPlace(let refusal):
+          "\(subject): \"place\" must be a string naming the pickup place" + (refusal.map { ": \($0)" } ?? "")
         case .refused(let refusal, let other):
           "the event on \(subject) is refused: \(refusal)"
             + (refusal.collidesWith.map { " at \(CivilTime.iso8601($0.at))" } ?? "")
@@ -235,7 +241,18 @@ public enum ShiftTimelineFile {
     case .string(let label)?: offer = label
     default: throw Failure(path: path, line: number, rule: .badOffer)
     }
-    return .delivery(DeliveryEvent(kind, at: time, delivery: delivery, offer: kind == .accept ? offer : nil))
+    var place: PickupPlaceName?
+    switch value["place"] {
+    case nil, .null?: place = nil
+    case .string(let typed)?:
+      do {
+        place = try PickupPlaceName(typed)
+      } catch {
+        throw Failure(path: path, line: number, rule: .badPlace(error))
+      }
+    default: throw Failure(path: path, line: number, rule: .badPlace(nil))
+    }
+    return .delivery(DeliveryEvent(kind, at: time, delivery: delivery, offer: kind == .accept ? offer : nil, place: place))
   }
 
   /// Reads and parses the timeline file at `path` into its shift timeline.

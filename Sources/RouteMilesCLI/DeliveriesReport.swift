@@ -8,12 +8,13 @@ extension MeasurementJSON {
   /// ```
   /// {"delivered","cancelled","inProgress","activeSeconds","nonDeliverySeconds",
   ///  "offers":[{"number","label","status","deliveries"}],
-  ///  "items":[{"number","label","offer","state","acceptedAt","arrivedAtPickupAt","pickedUpAt","deliveredAt",
+  ///  "items":[{"number","label","offer","place","state","acceptedAt","arrivedAtPickupAt","pickedUpAt","deliveredAt",
   ///            "cancelledAt","waitedAtPickupSeconds","acceptedToDeliveredSeconds","clamped"}]}
   /// ```
   /// Read at the ledger's reading instant (the shift's end; for a shift still running, its last
   /// recorded event). A missing instant or interval is `null`; an offer of one recorded without
-  /// a label has `"label": null`. No per-delivery or per-offer distance exists to write.
+  /// a label has `"label": null`; a delivery naming no pickup place has `"place": null` (the
+  /// place's display form otherwise; its key is never written). No per-delivery or per-offer distance exists to write.
   static func deliveries(_ ledger: ShiftLedger) -> JSONObject {
     let instant = ledger.readingInstant
     let counts = ledger.counts
@@ -41,6 +42,7 @@ extension MeasurementJSON {
         object.set("number", index + 1)
         object.set("label", delivery.label)
         object.set("offer", offerNumbers[index])
+        object.set("place", delivery.place?.display)
         object.set("state", delivery.state.rawValue)
         object.set("acceptedAt", CivilTime.iso8601(delivery.acceptedAt))
         object.set("arrivedAtPickupAt", delivery.arrivedAtPickupAt.map(CivilTime.iso8601))
@@ -97,6 +99,7 @@ extension HumanReport {
     lines.append("  " + deliverySummary(ledger))
     for (index, delivery) in ledger.deliveries.enumerated() {
       var text = "    Delivery \(index + 1) (\(delivery.label)): \(delivery.state.words)"
+      if let place = delivery.place { text += "; pickup place \(place.display)" }
       let offer = offers[offerNumbers[index] - 1]
       if offer.deliveries.count > 1 {
         let others = offer.deliveries.filter { $0 != index + 1 }.map(String.init).joined(separator: ", ")

@@ -18,10 +18,13 @@ enum ExportCommand {
 
     Fields, in this order (CSV columns and JSON keys alike):
       shift, number, label, offer, state, acceptedAt, arrivedAtPickupAt, pickedUpAt,
-      deliveredAt, cancelledAt, waitedAtPickupSeconds, acceptedToDeliveredSeconds
+      deliveredAt, cancelledAt, waitedAtPickupSeconds, acceptedToDeliveredSeconds, place,
+      amount, tips
+    and, in JSON only, expectedAmount (expected pay is never in the CSV: it is not earnings).
     number and offer are the delivery's and its offer's numbers on the shift; label is the
     timeline file's own label; state is accepted, arrivedAtPickup, pickedUp, delivered or
-    cancelled; instants are ISO 8601 UTC; an instant or interval that does not exist is empty
+    cancelled; place is the pickup place's name; amount, tips and expectedAmount are exact
+    decimals (JSON strings such as "12.34"); instants are ISO 8601 UTC; an instant or interval that does not exist is empty
     (CSV) or null (JSON). No coordinate, distance or per-mile figure is exported: route distance
     is measured for the shift, never for a delivery.
 
@@ -93,17 +96,24 @@ struct DeliveryExport {
     case seconds(Double?)
     /// An instant; nil when the event was not recorded.
     case instant(Double?)
+    /// Text that may be absent (a place, an amount written exactly).
+    case optionalText(String?)
   }
 
   /// The column names, the JSON keys too.
   static let columns = [
     "shift", "number", "label", "offer", "state", "acceptedAt", "arrivedAtPickupAt", "pickedUpAt", "deliveredAt",
-    "cancelledAt", "waitedAtPickupSeconds", "acceptedToDeliveredSeconds",
+    "cancelledAt", "waitedAtPickupSeconds", "acceptedToDeliveredSeconds", "place", "amount", "tips",
   ]
+
+  /// The keys the JSON adds after `columns`: expected pay, which the CSV never carries.
+  static let jsonOnlyColumns = ["expectedAmount"]
 
   static var csvHeader: String { columns.joined(separator: ",") + "\r\n" }
 
   var values: [Value]
+  /// The values of `jsonOnlyColumns`.
+  var jsonOnlyValues: [Value] = []
 
   /// The shift's deliveries in number order.
   ///
@@ -116,7 +126,9 @@ struct DeliveryExport {
         .text(delivery.state.rawValue), .instant(delivery.acceptedAt), .instant(delivery.arrivedAtPickupAt),
         .instant(delivery.pickedUpAt), .instant(delivery.deliveredAt), .instant(delivery.cancelledAt),
         .seconds(delivery.waitedAtPickupSeconds), .seconds(delivery.acceptedToDeliveredSeconds),
-      ])
+        .optionalText(delivery.place?.display), .optionalText(delivery.amount?.description),
+        .optionalText(delivery.tips?.description),
+      ], jsonOnlyValues: [.optionalText(delivery.expectedAmount?.description)])
     }
   }
 
@@ -128,6 +140,7 @@ struct DeliveryExport {
       case .text(let text): Self.csvField(text)
       case .seconds(let seconds): seconds.map(JSONObject.number) ?? ""
       case .instant(let instant): instant.map(CivilTime.iso8601) ?? ""
+      case .optionalText(let text): text.map(Self.csvField) ?? ""
       }
     }.joined(separator: ",") + "\r\n"
   }
@@ -135,12 +148,13 @@ struct DeliveryExport {
   /// One JSON Lines object, newline-terminated.
   var json: String {
     var object = JSONObject()
-    for (key, value) in zip(Self.columns, values) {
+    for (key, value) in zip(Self.columns + Self.jsonOnlyColumns, values + jsonOnlyValues) {
       switch value {
       case .integer(let number): object.set(key, number)
       case .text(let text): object.set(key, text)
       case .seconds(let seconds): object.set(key, seconds)
       case .instant(let instant): object.set(key, instant.map(CivilTime.iso8601))
+      case .optionalText(let text): object.set(key, text)
       }
     }
     return object.text + "\n"

@@ -15,6 +15,9 @@ public enum RouteMilesCLI {
       import    Import feeds as shifts into a SQLite store.
       shifts    List (or delete) the store's shifts, each measured from its rows.
       export    Write the store's deliveries, one record each, as CSV or JSON Lines.
+      places    List the store's pickup places; a place's wait history; rename or merge one.
+      delivery  Correct one stored delivery: reopen, cancel-correct, correct-times, grouping,
+                its pickup place, what it paid.
       replay    Play a feed back as a simulated live shift, measured as it grows.
       pipe      Measure shift records streamed as JSON lines (for Spark and Hadoop Streaming).
 
@@ -53,6 +56,10 @@ public enum RouteMilesCLI {
         return try ShiftsCommand.run(rest, console: console)
       case ExportCommand.name:
         return try ExportCommand.run(rest, console: console)
+      case PlacesCommand.name:
+        return try PlacesCommand.run(rest, console: console)
+      case DeliveryCommand.name:
+        return try DeliveryCommand.run(rest, console: console)
       case ReplayCommand.name:
         return try ReplayCommand.run(rest, console: console)
       case PipeCommand.name:

@@ -21,9 +21,13 @@ extension RouteStore {
   /// - Complexity: O((*k* + *n*) log (*k* + *n*)) for *k* shift events and *n* deliveries.
   public func ledger(of shift: ShiftID, timeline: ShiftTimeline?) throws -> ShiftLedger? {
     guard openedSchemaVersion >= 3, let timeline else { return nil }
+    let paid =
+      openedSchemaVersion >= 4
+      ? "p.name, d.amount_minor, d.tips_minor, d.expected_minor FROM deliveries d LEFT JOIN places p ON p.id = d.place_id"
+      : "NULL, NULL, NULL, NULL FROM deliveries d"
     let sql = """
-      SELECT d.id, d.label, o.label, d.accepted_at, d.arrived_at_pickup_at, d.picked_up_at, d.delivered_at, d.cancelled_at
-      FROM deliveries d JOIN offers o ON o.id = d.offer_id WHERE d.shift_id = ? ORDER BY d.id
+      SELECT d.id, d.label, o.label, d.accepted_at, d.arrived_at_pickup_at, d.picked_up_at, d.delivered_at, d.cancelled_at,
+      \(paid) JOIN offers o ON o.id = d.offer_id WHERE d.shift_id = ? ORDER BY d.id
       """
     let statement = try database.prepare(sql)
     try statement.bind(shift.rawValue, at: 1)
@@ -32,11 +36,13 @@ extension RouteStore {
     var indexByRow: [Int64: Int] = [:]
     while try statement.step() {
       indexByRow[statement.integer(at: 0)] = deliveries.count
+      guard let paid = Self.paid(statement, from: 8) else { throw StoreError(.unreadableRow, sql: sql, path: database.path) }
       deliveries.append(
         Delivery(
           label: statement.text(at: 1), offer: statement.optionalText(at: 2), acceptedAt: statement.double(at: 3),
           arrivedAtPickupAt: statement.optionalDouble(at: 4), pickedUpAt: statement.optionalDouble(at: 5),
-          deliveredAt: statement.optionalDouble(at: 6), cancelledAt: statement.optionalDouble(at: 7)))
+          deliveredAt: statement.optionalDouble(at: 6), cancelledAt: statement.optionalDouble(at: 7),
+          place: paid.place, amount: paid.amount, tips: paid.tips, expectedAmount: paid.expected))
     }
     statement.reset()
     let (deliveryClamps, shiftClamps) = try readClamps(of: shift, deliveries: deliveries, indexByRow: indexByRow)
@@ -44,7 +50,8 @@ extension RouteStore {
       let d = deliveries[index]
       deliveries[index] = Delivery(
         label: d.label, offer: d.offer, acceptedAt: d.acceptedAt, arrivedAtPickupAt: d.arrivedAtPickupAt,
-        pickedUpAt: d.pickedUpAt, deliveredAt: d.deliveredAt, cancelledAt: d.cancelledAt, clamps: clamps)
+        pickedUpAt: d.pickedUpAt, deliveredAt: d.deliveredAt, cancelledAt: d.cancelledAt, clamps: clamps,
+        place: d.place, amount: d.amount, tips: d.tips, expectedAmount: d.expectedAmount)
     }
     guard !deliveries.isEmpty || !shiftClamps.isEmpty else { return nil }
     do {
@@ -52,6 +59,28 @@ extension RouteStore {
     } catch {
       throw StoreError(.unreadableRow, sql: sql, path: database.path)
     }
+  }
+
+  /// The place (its stored spelling) and the three amounts in columns `first` … `first + 3`;
+  /// nil when a stored value is not one (a file edited by hand).
+  private static func paid(_ statement: Statement, from first: Int32) -> (
+    place: PickupPlaceName?, amount: Money?, tips: Money?, expected: Money?
+  )? {
+    var place: PickupPlaceName?
+    if let name = statement.optionalText(at: first) {
+      guard let parsed = try? PickupPlaceName(name) else { return nil }
+      place = parsed
+    }
+    var amounts: [Money?] = []
+    for column in first + 1...first + 3 {
+      guard let minor = statement.optionalInteger(at: column) else {
+        amounts.append(nil)
+        continue
+      }
+      guard minor >= 0, minor <= Money.maximumMinorUnits else { return nil }
+      amounts.append(Money(minorUnits: minor))
+    }
+    return (place, amounts[0], amounts[1], amounts[2])
   }
 
   /// The shift's clamps in the order recorded: each delivery's (by its index in `deliveries`)
@@ -99,7 +128,8 @@ extension RouteStore {
     return ShiftTimeline.Event.Kind(rawValue: name).map { .shift(ShiftTimeline.Event($0, at: at)) }
   }
 
-  /// Replaces the shift's offers, deliveries and clamps with `ledger`'s, in one transaction (a
+  /// Replaces the shift's offers, deliveries and clamps with `ledger`'s (each delivery's place
+  /// filed in the catalogue by its key, `placeID(filing:at:)`), in one transaction (a
   /// savepoint inside the caller's, so an import keeps them in the transaction that creates its
   /// shift).
   ///
@@ -122,7 +152,7 @@ extension RouteStore {
       let insertDelivery = try database.prepare(
         """
         INSERT INTO deliveries(shift_id, offer_id, label, accepted_at, arrived_at_pickup_at, picked_up_at, delivered_at,
-          cancelled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          cancelled_at, place_id, amount_minor, tips_minor, expected_minor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
       let insertClamp = try database.prepare(
         """
@@ -157,6 +187,10 @@ extension RouteStore {
         try insertDelivery.bind(delivery.pickedUpAt, at: 6)
         try insertDelivery.bind(delivery.deliveredAt, at: 7)
         try insertDelivery.bind(delivery.cancelledAt, at: 8)
+        try insertDelivery.bind(try delivery.place.map { place in try placeID(filing: place, at: delivery.acceptedAt).rawValue }, at: 9)
+        try insertDelivery.bind(delivery.amount?.minorUnits, at: 10)
+        try insertDelivery.bind(delivery.tips?.minorUnits, at: 11)
+        try insertDelivery.bind(delivery.expectedAmount?.minorUnits, at: 12)
         try insertDelivery.run()
         let row = database.lastInsertedRowID
         for clamp in delivery.clamps { try insert(clamp, delivery: row) }

@@ -100,6 +100,25 @@ enum StoreSchema {
     );
     CREATE INDEX clamps_by_delivery ON clamps(delivery_id);
     """,
+    // 4: the pickup-place catalogue (seed 003) and what a delivery paid (seed 000). A place is
+    // its display name and its key (UNIQUE: one row per key) and when it was first named; it
+    // references no shift, so deleting a shift never deletes a place. A delivery references at
+    // most one place (RESTRICT: a place still referenced is never deleted) and may hold an
+    // amount, tips and an expected amount in integer minor units (NULL: none recorded). Existing
+    // deliveries migrate with no place and no amount.
+    """
+    CREATE TABLE places(
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      key TEXT NOT NULL UNIQUE,
+      created_at REAL NOT NULL
+    );
+    ALTER TABLE deliveries ADD COLUMN place_id INTEGER NULL REFERENCES places(id) ON DELETE RESTRICT;
+    ALTER TABLE deliveries ADD COLUMN amount_minor INTEGER NULL CHECK (amount_minor >= 0);
+    ALTER TABLE deliveries ADD COLUMN tips_minor INTEGER NULL CHECK (tips_minor >= 0);
+    ALTER TABLE deliveries ADD COLUMN expected_minor INTEGER NULL CHECK (expected_minor >= 0);
+    CREATE INDEX deliveries_by_place ON deliveries(place_id);
+    """,
   ]
 
   static var currentVersion: Int { migrations.count }

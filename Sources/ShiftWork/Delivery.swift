@@ -1,12 +1,13 @@
 /// One customer dropoff a driver recorded: its acceptance and whichever lifecycle events
 /// followed (seed 000). Its state is derived from which timestamps exist; nothing else is stored.
 ///
-/// It holds no distance, place, amount or customer: route distance belongs to the shift.
+/// It holds no distance and no customer: route distance belongs to the shift. The pickup place
+/// and the amounts are what the driver typed, each optional; absent is absent, never zero.
 public struct Delivery: Sendable, Hashable {
   /// The record's own label (the timeline file's `delivery`), its identity.
   public let label: String
   /// The label of the offer it arrived in, nil for an offer of one.
-  public let offer: String?
+  public internal(set) var offer: String?
   public internal(set) var acceptedAt: Double
   public internal(set) var arrivedAtPickupAt: Double?
   public internal(set) var pickedUpAt: Double?
@@ -14,12 +15,22 @@ public struct Delivery: Sendable, Hashable {
   public internal(set) var cancelledAt: Double?
   /// Every instant of this delivery that was applied later than recorded, in the order applied.
   public internal(set) var clamps: [Clamp]
+  /// Where it was collected from, when the driver named a place.
+  public internal(set) var place: PickupPlaceName?
+  /// What it paid (the platform's amount), recorded only once it finished.
+  public internal(set) var amount: Money?
+  /// Its tips, recorded only once it finished; counted with `amount` in what it earned.
+  public internal(set) var tips: Money?
+  /// What the driver expected it to pay, recorded only while in progress. Never earnings: no
+  /// figure is derived from it, and it is never turned into `amount`.
+  public internal(set) var expectedAmount: Money?
 
   /// A delivery as a store or a test holds it. Nothing is checked here: `timesAreConsistent`
   /// says whether the row describes a state the lifecycle can produce.
   public init(
     label: String, offer: String? = nil, acceptedAt: Double, arrivedAtPickupAt: Double? = nil,
-    pickedUpAt: Double? = nil, deliveredAt: Double? = nil, cancelledAt: Double? = nil, clamps: [Clamp] = []
+    pickedUpAt: Double? = nil, deliveredAt: Double? = nil, cancelledAt: Double? = nil, clamps: [Clamp] = [],
+    place: PickupPlaceName? = nil, amount: Money? = nil, tips: Money? = nil, expectedAmount: Money? = nil
   ) {
     self.label = label
     self.offer = offer
@@ -29,6 +40,10 @@ public struct Delivery: Sendable, Hashable {
     self.deliveredAt = deliveredAt
     self.cancelledAt = cancelledAt
     self.clamps = clamps
+    self.place = place
+    self.amount = amount
+    self.tips = tips
+    self.expectedAmount = expectedAmount
   }
 
   /// Derived from the timestamps: the terminal one if any, else the furthest stage recorded.
@@ -75,6 +90,14 @@ public struct Delivery: Sendable, Hashable {
 
   /// Accepted to delivered: delivered − accepted, only for a delivery that was completed.
   public var acceptedToDeliveredSeconds: Double? { deliveredAt.map { $0 - acceptedAt } }
+
+  /// Earned per recorded delivery hour: (amount + tips) ÷ accepted-to-delivered, only for a
+  /// delivered delivery that carries an amount (never for a cancelled one, never with tips alone,
+  /// nil for a zero-length interval).
+  public var earnedPerDeliveryHour: HourlyEarnings? {
+    guard let amount, let seconds = acceptedToDeliveredSeconds else { return nil }
+    return HourlyEarnings(earned: amount.minorUnits + (tips?.minorUnits ?? 0), seconds: seconds)
+  }
 
   /// Whether the delivery is in progress at `instant`: accepted at or before it and not
   /// finished by it (a delivery finished at the very instant is no longer in progress).

@@ -25,12 +25,16 @@ public struct DeliveryEvent: Sendable, Hashable {
   public var delivery: String
   /// The offer's label, on `accept` only; nil is an offer of one.
   public var offer: String?
+  /// The pickup place the event names (usually on `accept`), recorded on the delivery; nil
+  /// leaves the delivery's place as it was.
+  public var place: PickupPlaceName?
 
-  public init(_ kind: Kind, at: Double, delivery: String, offer: String? = nil) {
+  public init(_ kind: Kind, at: Double, delivery: String, offer: String? = nil, place: PickupPlaceName? = nil) {
     self.kind = kind
     self.at = at
     self.delivery = delivery
     self.offer = offer
+    self.place = place
   }
 }
 

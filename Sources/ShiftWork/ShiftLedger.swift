@@ -13,6 +13,7 @@ import RouteMileage
 ///   zero-length interval, never a negative one) and the `Clamp` is kept on the delivery.
 /// - The shift is not paused or ended while a delivery is in progress at that instant.
 /// - Two deliveries never share a label.
+/// - An event naming a pickup place records it on its delivery (a later one replaces it).
 ///
 /// Rules about the shift are judged at the event's own instant against the events known, so
 /// deliveries' events commute with each other and with the shift's events of the running
@@ -30,12 +31,12 @@ import RouteMileage
 ///   deliveries; the shift's other events are O(1). The figures are O(*n*)
 ///   (`ShiftLedger+Figures.swift`).
 public struct ShiftLedger: Sendable, Hashable {
-  public private(set) var timeline: ShiftTimeline
+  public internal(set) var timeline: ShiftTimeline
   /// Every delivery, in numbering order: Delivery *n* is `deliveries[n - 1]`.
-  public private(set) var deliveries: [Delivery] = []
+  public internal(set) var deliveries: [Delivery] = []
   /// Shift events applied later than recorded (delivery events keep theirs on the delivery).
   public private(set) var shiftClamps: [Clamp] = []
-  private var indexByLabel: [String: Int] = [:]
+  var indexByLabel: [String: Int] = [:]
   /// The last event applied by `applyRecorded(_:)`, as applied.
   private var lastRecorded: ShiftWorkEvent?
 
@@ -102,7 +103,7 @@ public struct ShiftLedger: Sendable, Hashable {
           .labelInUse, event: recorded, delivery: reference(index), collidesWith: deliveries[index].event(.accept).map { .delivery($0) })
       }
       if let refusal = shiftRefusal(of: recorded, at: event.at, delivery: nil, accepting: true) { throw refusal }
-      insert(Delivery(label: event.delivery, offer: event.offer, acceptedAt: event.at))
+      insert(Delivery(label: event.delivery, offer: event.offer, acceptedAt: event.at, place: event.place))
       return nil
     }
     guard let index = indexByLabel[event.delivery] else { throw LedgerRefusal(.unknownDelivery, event: recorded) }
@@ -131,6 +132,7 @@ public struct ShiftLedger: Sendable, Hashable {
     case .cancel: delivery.cancelledAt = instant
     }
     if let clamp { delivery.clamps.append(clamp) }
+    if let place = event.place { delivery.place = place }
     deliveries[index] = delivery
     return clamp
   }
@@ -225,7 +227,8 @@ public struct ShiftLedger: Sendable, Hashable {
 
 extension ShiftLedger {
   /// A ledger rebuilt from what a store holds: the timeline, each delivery at the instants it
-  /// was applied at (with the clamps that moved them there) and the shift events' clamps.
+  /// was applied at (with the clamps that moved them there, its place and its amounts) and the
+  /// shift events' clamps.
   ///
   /// Every instant is applied again through the rules, in time order (at one instant: the
   /// shift's start, resume, park and drive first, then delivery events in lifecycle order, then
@@ -249,8 +252,13 @@ extension ShiftLedger {
     }
     events.sort { ($0.event.at, $0.rank, $0.order) < ($1.event.at, $1.rank, $1.order) }
     for entry in events { try apply(entry.event) }
-    for delivery in stored where !delivery.clamps.isEmpty {
-      if let index = indexByLabel[delivery.label] { deliveries[index].clamps = delivery.clamps }
+    for delivery in stored {
+      guard let index = indexByLabel[delivery.label] else { continue }
+      deliveries[index].clamps = delivery.clamps
+      deliveries[index].place = delivery.place
+      deliveries[index].amount = delivery.amount
+      deliveries[index].tips = delivery.tips
+      deliveries[index].expectedAmount = delivery.expectedAmount
     }
     self.shiftClamps = shiftClamps
     lastRecorded = events.last?.event

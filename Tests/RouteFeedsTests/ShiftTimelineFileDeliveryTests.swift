@@ -111,6 +111,12 @@ struct ShiftTimelineFileDeliveryTests {
      "line 6: unknown event 'dropoff': use start, pause, resume, park, drive, end, accept, arrive, pickup, deliver or cancel"),
     (#"{"at": "2025-11-04T08:30:00Z", "event": "accept", "delivery": "d3", "offer": 4}"#,
      #"line 6: "offer" must be a string naming the offer"#),
+    (#"{"at": "2025-11-04T08:30:00Z", "event": "accept", "delivery": "d3", "place": 4}"#,
+     #"line 6: "place" must be a string naming the pickup place"#),
+    (#"{"at": "2025-11-04T08:30:00Z", "event": "accept", "delivery": "d3", "place": " \t "}"#,
+     #"line 6: "place" must be a string naming the pickup place: a pickup place name cannot be empty"#),
+    ("{\"at\": \"2025-11-04T08:30:00Z\", \"event\": \"accept\", \"delivery\": \"d3\", \"place\": \"\(String(repeating: "Example Diner ", count: 8))\"}",
+     #"line 6: "place" must be a string naming the pickup place: a pickup place name is at most 100 characters; this one has 111"#),
   ])
   func badLinesAreRefusedNamingFileLineAndRule(line: String, words: String) {
     do {
@@ -120,6 +126,18 @@ struct ShiftTimelineFileDeliveryTests {
       #expect(error.line == 6)
       #expect(error.description == "day.jsonl:6: " + words)
     }
+  }
+
+  @Test func aDeliveryEventNamesItsPickupPlaceAndALaterOneReplacesIt() throws {
+    let record = try Self.parse(#"""
+      {"at": "2025-11-04T08:00:00Z", "event": "start"}
+      {"at": "2025-11-04T08:10:00Z", "event": "accept", "delivery": "d1", "place": "Example\u0020\u0020Diner"}
+      {"at": "2025-11-04T08:11:00Z", "event": "accept", "delivery": "d2", "place": null}
+      {"at": "2025-11-04T08:12:00Z", "event": "accept", "delivery": "d3", "place": "Caf\u00e9 Rio"}
+      {"at": "2025-11-04T08:20:00Z", "event": "arrive", "delivery": "d3", "place": "Cafe\u0301 Rio Annex"}
+
+      """#)
+    #expect(record.ledger.deliveries.map { $0.place?.display } == ["Example Diner", nil, "Caf\u{E9} Rio Annex"])
   }
 
   @Test func aDeliveryCannotBeginWhilePausedOrAfterTheEnd() {

@@ -25,7 +25,7 @@ struct DeliveryReportTests {
 
   static let timeline = """
     {"at": "2025-11-04T08:00:00Z", "event": "start"}
-    {"at": "2025-11-04T08:10:00Z", "event": "accept", "delivery": "d1", "offer": "o1"}
+    {"at": "2025-11-04T08:10:00Z", "event": "accept", "delivery": "d1", "offer": "o1", "place": "Nowhere\\tNoodles "}
     {"at": "2025-11-04T08:10:00Z", "event": "accept", "delivery": "d2", "offer": "o1"}
     {"at": "2025-11-04T08:20:00Z", "event": "arrive", "delivery": "d1"}
     {"at": "2025-11-04T08:29:00Z", "event": "pickup", "delivery": "d1"}
@@ -91,6 +91,9 @@ struct DeliveryReportTests {
     #expect(items.map { $0["label"] as? String } == ["d1", "d2", "d3"])
     #expect(items.map { $0["offer"] as? Int } == [1, 1, 2])
     #expect(items.map { $0["state"] as? String } == ["delivered", "cancelled", "cancelled"])
+    // The place's display form; a delivery naming none has null.
+    #expect(items[0]["place"] as? String == "Nowhere Noodles")
+    #expect(items[1]["place"] is NSNull)
     #expect(items[0]["waitedAtPickupSeconds"] as? Int == 540)
     #expect(items[0]["acceptedToDeliveredSeconds"] as? Int == 1980)
     #expect(items[1]["waitedAtPickupSeconds"] is NSNull)
@@ -106,7 +109,7 @@ struct DeliveryReportTests {
     #expect(clamped[0]["reason"] as? String == "previousLine")
     #expect((items[0]["clamped"] as? [Any])?.isEmpty == true)
     #expect(Set(items[0].keys) == [
-      "number", "label", "offer", "state", "acceptedAt", "arrivedAtPickupAt", "pickedUpAt", "deliveredAt", "cancelledAt",
+      "number", "label", "offer", "place", "state", "acceptedAt", "arrivedAtPickupAt", "pickedUpAt", "deliveredAt", "cancelledAt",
       "waitedAtPickupSeconds", "acceptedToDeliveredSeconds", "clamped",
     ])
   }
@@ -145,7 +148,7 @@ struct DeliveryReportTests {
     #expect(
       Array(lines[first...].prefix(9)) == [
         "  Deliveries: 1 delivered, 2 cancelled, 0 in progress, in 2 offers; delivery active time 1h 09m, non-delivery time 51m 00s.",
-        "    Delivery 1 (d1): Delivered; offer 1, accepted together with Delivery 2. Accepted 2025-11-04T08:10:00Z, arrived at pickup 2025-11-04T08:20:00Z, picked up 2025-11-04T08:29:00Z, delivered 2025-11-04T08:43:00Z. Waited at pickup 9m 00s, accepted to delivered 33m 00s.",
+        "    Delivery 1 (d1): Delivered; pickup place Nowhere Noodles; offer 1, accepted together with Delivery 2. Accepted 2025-11-04T08:10:00Z, arrived at pickup 2025-11-04T08:20:00Z, picked up 2025-11-04T08:29:00Z, delivered 2025-11-04T08:43:00Z. Waited at pickup 9m 00s, accepted to delivered 33m 00s.",
         "    Delivery 2 (d2): Cancelled; offer 1, accepted together with Delivery 1. Accepted 2025-11-04T08:10:00Z, arrived at pickup 2025-11-04T08:44:00Z, cancelled 2025-11-04T08:50:00Z.",
         "    Delivery 3 (d3): Cancelled. Accepted 2025-11-04T08:35:00Z, arrived at pickup 2025-11-04T09:19:00Z, cancelled 2025-11-04T09:19:00Z.",
         "  Offers of several deliveries: offer 1 (o1) partly completed, partly cancelled.",

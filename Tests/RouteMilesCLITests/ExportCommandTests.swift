@@ -44,17 +44,17 @@ struct ExportCommandTests {
   }
 
   static let csv =
-    "shift,number,label,offer,state,acceptedAt,arrivedAtPickupAt,pickedUpAt,deliveredAt,cancelledAt,waitedAtPickupSeconds,acceptedToDeliveredSeconds\r\n"
-    + "1,1,d1,1,delivered,2025-11-04T08:10:00Z,2025-11-04T08:15:00Z,2025-11-04T08:24:00Z,2025-11-04T08:43:00Z,,540,1980\r\n"
-    + "1,2,d2,1,cancelled,2025-11-04T08:10:00Z,2025-11-04T08:16:00Z,2025-11-04T08:25:00Z,,2025-11-04T08:52:00Z,540,\r\n"
-    + "1,3,\"Sushi, \"\"late\"\"\nrun\",2,arrivedAtPickup,2025-11-04T08:50:00Z,2025-11-04T09:00:30.500Z,,,,,\r\n"
-    + "3,1,x,1,delivered,2025-11-04T10:05:00Z,2025-11-04T10:06:00Z,2025-11-04T10:07:00Z,2025-11-04T10:30:00Z,,60,1500\r\n"
+    "shift,number,label,offer,state,acceptedAt,arrivedAtPickupAt,pickedUpAt,deliveredAt,cancelledAt,waitedAtPickupSeconds,acceptedToDeliveredSeconds,place,amount,tips\r\n"
+    + "1,1,d1,1,delivered,2025-11-04T08:10:00Z,2025-11-04T08:15:00Z,2025-11-04T08:24:00Z,2025-11-04T08:43:00Z,,540,1980,,,\r\n"
+    + "1,2,d2,1,cancelled,2025-11-04T08:10:00Z,2025-11-04T08:16:00Z,2025-11-04T08:25:00Z,,2025-11-04T08:52:00Z,540,,,,\r\n"
+    + "1,3,\"Sushi, \"\"late\"\"\nrun\",2,arrivedAtPickup,2025-11-04T08:50:00Z,2025-11-04T09:00:30.500Z,,,,,,,,\r\n"
+    + "3,1,x,1,delivered,2025-11-04T10:05:00Z,2025-11-04T10:06:00Z,2025-11-04T10:07:00Z,2025-11-04T10:30:00Z,,60,1500,,,\r\n"
 
   static let json = """
-    {"shift":1,"number":1,"label":"d1","offer":1,"state":"delivered","acceptedAt":"2025-11-04T08:10:00Z","arrivedAtPickupAt":"2025-11-04T08:15:00Z","pickedUpAt":"2025-11-04T08:24:00Z","deliveredAt":"2025-11-04T08:43:00Z","cancelledAt":null,"waitedAtPickupSeconds":540,"acceptedToDeliveredSeconds":1980}
-    {"shift":1,"number":2,"label":"d2","offer":1,"state":"cancelled","acceptedAt":"2025-11-04T08:10:00Z","arrivedAtPickupAt":"2025-11-04T08:16:00Z","pickedUpAt":"2025-11-04T08:25:00Z","deliveredAt":null,"cancelledAt":"2025-11-04T08:52:00Z","waitedAtPickupSeconds":540,"acceptedToDeliveredSeconds":null}
-    {"shift":1,"number":3,"label":"Sushi, \\"late\\"\\nrun","offer":2,"state":"arrivedAtPickup","acceptedAt":"2025-11-04T08:50:00Z","arrivedAtPickupAt":"2025-11-04T09:00:30.500Z","pickedUpAt":null,"deliveredAt":null,"cancelledAt":null,"waitedAtPickupSeconds":null,"acceptedToDeliveredSeconds":null}
-    {"shift":3,"number":1,"label":"x","offer":1,"state":"delivered","acceptedAt":"2025-11-04T10:05:00Z","arrivedAtPickupAt":"2025-11-04T10:06:00Z","pickedUpAt":"2025-11-04T10:07:00Z","deliveredAt":"2025-11-04T10:30:00Z","cancelledAt":null,"waitedAtPickupSeconds":60,"acceptedToDeliveredSeconds":1500}
+    {"shift":1,"number":1,"label":"d1","offer":1,"state":"delivered","acceptedAt":"2025-11-04T08:10:00Z","arrivedAtPickupAt":"2025-11-04T08:15:00Z","pickedUpAt":"2025-11-04T08:24:00Z","deliveredAt":"2025-11-04T08:43:00Z","cancelledAt":null,"waitedAtPickupSeconds":540,"acceptedToDeliveredSeconds":1980,"place":null,"amount":null,"tips":null,"expectedAmount":null}
+    {"shift":1,"number":2,"label":"d2","offer":1,"state":"cancelled","acceptedAt":"2025-11-04T08:10:00Z","arrivedAtPickupAt":"2025-11-04T08:16:00Z","pickedUpAt":"2025-11-04T08:25:00Z","deliveredAt":null,"cancelledAt":"2025-11-04T08:52:00Z","waitedAtPickupSeconds":540,"acceptedToDeliveredSeconds":null,"place":null,"amount":null,"tips":null,"expectedAmount":null}
+    {"shift":1,"number":3,"label":"Sushi, \\"late\\"\\nrun","offer":2,"state":"arrivedAtPickup","acceptedAt":"2025-11-04T08:50:00Z","arrivedAtPickupAt":"2025-11-04T09:00:30.500Z","pickedUpAt":null,"deliveredAt":null,"cancelledAt":null,"waitedAtPickupSeconds":null,"acceptedToDeliveredSeconds":null,"place":null,"amount":null,"tips":null,"expectedAmount":null}
+    {"shift":3,"number":1,"label":"x","offer":1,"state":"delivered","acceptedAt":"2025-11-04T10:05:00Z","arrivedAtPickupAt":"2025-11-04T10:06:00Z","pickedUpAt":"2025-11-04T10:07:00Z","deliveredAt":"2025-11-04T10:30:00Z","cancelledAt":null,"waitedAtPickupSeconds":60,"acceptedToDeliveredSeconds":1500,"place":null,"amount":null,"tips":null,"expectedAmount":null}
 
     """
 
@@ -84,7 +84,9 @@ struct ExportCommandTests {
       #expect(objects.count == 4)
       #expect(objects[2]["label"] as? String == Self.oddLabel)
       let header = Self.csv.prefix { $0 != "\r\n" }.split(separator: ",").map(String.init)
-      for object in objects { #expect(Set(object.keys) == Set(header)) }
+      // The JSON adds expected pay; the CSV never carries it.
+      for object in objects { #expect(Set(object.keys) == Set(header + ["expectedAmount"])) }
+      #expect(!header.contains("expectedAmount"))
     }
   }
 

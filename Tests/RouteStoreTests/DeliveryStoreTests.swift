@@ -109,7 +109,7 @@ struct DeliveryStoreTests {
     #expect(
       try columns("deliveries") == [
         "id", "shift_id", "offer_id", "label", "accepted_at", "arrived_at_pickup_at", "picked_up_at", "delivered_at",
-        "cancelled_at",
+        "cancelled_at", "place_id", "amount_minor", "tips_minor", "expected_minor",
       ])
     #expect(
       try columns("clamps") == [
@@ -213,8 +213,8 @@ struct DeliveryStoreMigrationTests {
       }
 
       let store = try RouteStore(path: path)
-      #expect(store.openedSchemaVersion == 3)
-      #expect(try store.database.userVersion() == 3)
+      #expect(store.openedSchemaVersion == 4)
+      #expect(try store.database.userVersion() == 4)
       #expect(try store.integrityCheck())
       let shifts = try store.shifts()
       #expect(shifts == oldShifts, "every shift, timeline, hash and cut-off kept")

@@ -100,7 +100,7 @@ struct RouteStoreErrorTests {
       for access in [Database.Access.readWrite, .readOnly] {
         let error = try storeOpeningError(
           at: path, access: access, kind: .schemaFromTheFuture(found: 999, supported: RouteStore.schemaVersion))
-        #expect(error.description == "the store \(path) was written by a newer version of routemiles (store schema 999; this build knows up to 3); upgrade routemiles to open it")
+        #expect(error.description == "the store \(path) was written by a newer version of routemiles (store schema 999; this build knows up to 4); upgrade routemiles to open it")
       }
     }
   }

@@ -8,7 +8,7 @@ struct RouteStoreSchemaTests {
   @Test("A new store is at the current schema version, in WAL mode, with foreign keys on")
   func freshStore() throws {
     try withTemporaryStore { store, _ throws in
-      #expect(RouteStore.schemaVersion == 3)
+      #expect(RouteStore.schemaVersion == 4)
       #expect(try store.database.userVersion() == RouteStore.schemaVersion)
       #expect(try store.database.integer("PRAGMA application_id") == 0x524D_494C)
       #expect(try store.database.texts("PRAGMA journal_mode") == ["wal"])
@@ -35,7 +35,7 @@ struct RouteStoreSchemaTests {
         #expect(shifts == [
           ShiftRecord(id: id, start: 10, end: 20, source: "a.gpx", importedAt: 30, status: .complete, sampleCount: 50)
         ])
-        #expect(try store.database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'index'") == 10, "two route indexes; version 2: the content-hash index and shift_events' key; version 3: two on offers, two on deliveries, two on clamps")
+        #expect(try store.database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'index'") == 12, "two route indexes; version 2: the content-hash index and shift_events' key; version 3: two on offers, two on deliveries, two on clamps; version 4: places' key and deliveries by place")
       }
       // A read-only open of a current store works and reads the same rows.
       let reader = try RouteStore(path: path, access: .readOnly)
