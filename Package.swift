@@ -39,7 +39,9 @@ let package = Package(
     .executableTarget(name: "routemiles", dependencies: ["RouteMilesCLI"]),
     .executableTarget(
       name: "RouteBenchmarks",
-      dependencies: ["RouteMileage", "RouteFeeds", "RouteStore", "RouteMilesCLI", "RouteSynthesis", "RouteBenchmarkGate"],
+      dependencies: [
+        "RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore", "RouteMilesCLI", "RouteSynthesis", "RouteBenchmarkGate",
+      ],
       path: "Benchmarks/RouteBenchmarks"
     ),
     // The benchmark's CI gate as a library: a run's results (strings quoted by the tool's

@@ -31,7 +31,8 @@ if options.flag("--help") || options.flag("-h") {
     """
     USAGE: swift run -c release RouteBenchmarks [options] [SCENARIO...]
 
-    Scenarios: append-and-extend, store-extend, parse-and-measure, batch, memory, truth (default: all).
+    Scenarios: append-and-extend, store-extend, parse-and-measure, batch, memory, truth, ledger
+    (default: all).
 
     Options:
       --quick                  Smoke-run every scenario with small inputs (CI; under a minute).
@@ -50,7 +51,9 @@ let printJSON = options.flag("--json")
 let saveBaseline = options.option("--save-baseline")
 let baselinePath = options.option("--baseline")
 let maxRegressionText = options.option("--max-regression")
-let scenarioNames: Set = ["append-and-extend", "store-extend", "parse-and-measure", "batch", "memory", "truth"]
+let scenarioNames: Set = [
+  "append-and-extend", "store-extend", "parse-and-measure", "batch", "memory", "truth", LedgerBenchmark.name,
+]
 let selected = Set(options.arguments)
 if let unknown = selected.subtracting(scenarioNames).sorted().first {
   fputs("RouteBenchmarks: unknown scenario or option '\(unknown)' (or an option without its value); see --help\n", stderr)
@@ -87,6 +90,7 @@ do {
   if wanted(BatchBenchmark.name) { try BatchBenchmark.run(quick: quick, report: &report) }
   if wanted(MemoryBenchmark.name) { try MemoryBenchmark.run(quick: quick, report: &report) }
   if wanted(TruthBenchmark.name) { TruthBenchmark.run(quick: quick, report: &report) }
+  if wanted(LedgerBenchmark.name) { try LedgerBenchmark.run(quick: quick, report: &report) }
 } catch {
   BenchmarkFiles.remove()
   say("benchmark failed: \(error)")
