@@ -107,7 +107,10 @@ enum PlacesCommand {
             + "recorded times, and \(source.name) is removed.\n")
       } else {
         let recent = Set(try store.recentPlaces().map(\.id))
-        for place in try store.places(alphabetical: arguments.has("alphabetical")) {
+        let places = try store.places(alphabetical: arguments.has("alphabetical"))
+        // Said on standard error, so standard output still lists exactly the places: none.
+        if places.isEmpty { console.err("\(storePath): no pickup place is recorded in this store.\n") }
+        for place in places {
           if json {
             var object = JSONObject()
             object.set("name", place.name)

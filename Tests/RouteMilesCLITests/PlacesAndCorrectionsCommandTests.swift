@@ -123,6 +123,16 @@ struct PlacesAndCorrectionsCommandTests {
     #expect(!csv.contains("7.25") && !csv.contains("expected"))
   }
 
+  @Test func aStoreWithoutPlacesSaysSoOnStandardError() throws {
+    let files = try DeliveryReportTests.files()
+    let store = (files.feed as NSString).deletingLastPathComponent + "/no-places.sqlite"
+    #expect(CLITestSupport.run(["import", "--store", store, "--no-timeline", files.feed]).status == 0)
+    let listed = CLITestSupport.run(["places", "--store", store])
+    #expect(listed.status == 0)
+    #expect(listed.output == "")
+    #expect(listed.error == "\(store): no pickup place is recorded in this store.\n")
+  }
+
   @Test func placesListHistoryRenameAndMerge() throws {
     let store = try Self.store()
     #expect(Self.run(store, ["--delivery", "3", "place", "Example Diner"]).status == 0)
