@@ -128,17 +128,16 @@ public struct RouteFloorWalk: Sendable, Hashable {
       timestamp: 0, backed: false, chain: 0, directionEast: 0, directionNorth: 0, closed: 0)
   }
 
-  /// The best chord into the position being walked, before its charge: the chain it carries
-  /// and what `chordCharge` needs.
+  /// The best chord into the position being walked, before its charge: the chain it carries,
+  /// its direction, length and latitude span, and the slot of its anchor (`pendingSlot`: the
+  /// pending position), whose reach, spread and winding limit `chordCharge` reads.
   @usableFromInline struct Candidate {
     var chain = -Double.infinity
     var east = 0.0
     var north = 0.0
     var length = 0.0
     var latitudeSpan = 0.0
-    var anchorReach = 0.0
-    var anchorSpread = 0.0
-    var anchorWindingLimit = 0.0
+    var slot = 0
   }
 
   @usableFromInline let assumption: RouteFloorAssumption
@@ -175,6 +174,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
   /// Added to every chord's σ: far more than the floating-point rounding of a chord and of
   /// summing a shift's chords (parts in 10¹²).
   @usableFromInline static let roundingShare = 1e-9
+  /// `Candidate.slot` of the pending position, outside the ring.
+  @usableFromInline static let pendingSlot = 4
 
   public init(assumption: RouteFloorAssumption = .standard) {
     self.assumption = assumption
@@ -252,39 +253,67 @@ public struct RouteFloorWalk: Sendable, Hashable {
       positionsWithheld += 1
       return
     }
-    var here = Anchor(
-      latitude: latitude, longitude: longitude, parallel: primeVertical * cosine, meridional: meridional, radius: radius,
-      reach: radius / shrink, spread: 2 * tangent + Self.meridionalSpread, windingLimit: Self.windingFactor * cosine,
-      timestamp: position.timestamp, backed: true, chain: -Double.infinity, directionEast: 0, directionNorth: 0, closed: 0)
+    let parallel = primeVertical * cosine
+    let reach = radius / shrink
     // The previous position counts (closes a chain, becomes an anchor) only once this one
     // corroborates it: their discs must be reachable from each other within the speed limit.
     // A wild fix the filter let through is never corroborated, so it never reaches the floor.
     // Whether `pending` stays outside the ring yet counts as an anchor for this position.
+    var backed = true
     var uncommitted = false
     if hasPending {
       let gap = pending.metersSquared(toLatitude: latitude, longitude: longitude).squareRoot() - radius - pending.radius
-      here.backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
-      if here.backed, pending.backed {
+      backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
+      if backed, pending.backed {
         if pending.chain - pending.reach > best { best = pending.chain - pending.reach }
         uncommitted = !commitPendingIfFar()
       }
     }
-    here.closed = best
+    let closed = best
     // Choose the best chord on its length, then charge that one chord (`chordCharge`): any
     // chain, charged, is a valid floor. Should the charge refuse it, choose again charging each.
+    // The candidate names its anchor's slot rather than copying the anchor's fields.
     var candidate = Candidate()
-    forEachAnchor(uncommitted: uncommitted) { considerChain(from: $0, to: here, candidate: &candidate) }
-    if candidate.chain > -Double.infinity {
-      if let charge = Self.chordCharge(candidate, reach: here.reach) {
-        here.chain = candidate.chain - charge
-        here.directionEast = candidate.east
-        here.directionNorth = candidate.north
-      } else {
-        forEachAnchor(uncommitted: uncommitted) { considerChargedChain(from: $0, to: &here) }
-        if here.chain == -Double.infinity { positionsWithheld += 1 }
+    if ringCount > 0 {
+      considerChain(from: slot0, slot: 0, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+      if ringCount > 1 {
+        considerChain(from: slot1, slot: 1, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+        if ringCount > 2 {
+          considerChain(from: slot2, slot: 2, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+          if ringCount > 3 {
+            considerChain(from: slot3, slot: 3, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+          }
+        }
       }
     }
-    pending = here
+    if uncommitted {
+      considerChain(from: pending, slot: Self.pendingSlot, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+    }
+    var chain = -Double.infinity
+    var directionEast = 0.0
+    var directionNorth = 0.0
+    if candidate.chain > -Double.infinity {
+      if let charge = chordCharge(candidate, reach: reach) {
+        chain = candidate.chain - charge
+        directionEast = candidate.east
+        directionNorth = candidate.north
+      } else {
+        var here = Anchor(
+          latitude: latitude, longitude: longitude, parallel: parallel, meridional: meridional, radius: radius,
+          reach: reach, spread: 0, windingLimit: 0, timestamp: position.timestamp, backed: backed,
+          chain: -Double.infinity, directionEast: 0, directionNorth: 0, closed: closed)
+        forEachAnchor(uncommitted: uncommitted) { considerChargedChain(from: $0, to: &here) }
+        if here.chain == -Double.infinity { positionsWithheld += 1 }
+        chain = here.chain
+        directionEast = here.directionEast
+        directionNorth = here.directionNorth
+      }
+    }
+    pending = Anchor(
+      latitude: latitude, longitude: longitude, parallel: parallel, meridional: meridional, radius: radius,
+      reach: reach, spread: 2 * tangent + Self.meridionalSpread, windingLimit: Self.windingFactor * cosine,
+      timestamp: position.timestamp, backed: backed, chain: chain, directionEast: directionEast,
+      directionNorth: directionNorth, closed: closed)
     hasPending = true
   }
 
@@ -307,12 +336,14 @@ public struct RouteFloorWalk: Sendable, Hashable {
 
   /// The chord from `anchor` to `here` in `anchor`'s frame: east Δλ × N cos φ, north Δφ × M.
   @inline(__always)
-  static func chord(from anchor: Anchor, to here: Anchor) -> (dx: Double, dy: Double, latitudeSpan: Double) {
-    var deltaLongitude = here.longitude - anchor.longitude
+  static func chord(
+    from anchor: Anchor, toLatitude latitude: Double, longitude: Double
+  ) -> (dx: Double, dy: Double, latitudeSpan: Double) {
+    var deltaLongitude = longitude - anchor.longitude
     if abs(deltaLongitude) > Double.pi {
       deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
     }
-    let deltaLatitude = here.latitude - anchor.latitude
+    let deltaLatitude = latitude - anchor.latitude
     return (deltaLongitude * anchor.parallel, deltaLatitude * anchor.meridional, abs(deltaLatitude))
   }
 
@@ -326,19 +357,42 @@ public struct RouteFloorWalk: Sendable, Hashable {
   /// length − σ(length + r′_A + r′_B). σ < ½ and δ < 0.79 cos φ_A also keep a path winding round
   /// the pole inside the band longer than the claim. docs/truth.md has the proof.
   @inline(__always)
-  static func chordCharge(_ candidate: Candidate, reach: Double) -> Double? {
-    let span = candidate.length + 2 * candidate.anchorReach + reach
-    let band = span * (1 / WGS84.smallestMeridionalRadius) + candidate.latitudeSpan
-    let sigma = band * (candidate.anchorSpread + 0.5 * band) + roundingShare
-    guard sigma < 0.5, band < candidate.anchorWindingLimit else { return nil }
-    return sigma * (span - candidate.anchorReach)
+  static func chordCharge(
+    length: Double, latitudeSpan: Double, anchorReach: Double, anchorSpread: Double, anchorWindingLimit: Double,
+    reach: Double
+  ) -> Double? {
+    let span = length + 2 * anchorReach + reach
+    let band = span * (1 / WGS84.smallestMeridionalRadius) + latitudeSpan
+    let sigma = band * (anchorSpread + 0.5 * band) + roundingShare
+    guard sigma < 0.5, band < anchorWindingLimit else { return nil }
+    return sigma * (span - anchorReach)
+  }
+
+  /// `chordCharge` of the best candidate, whose anchor is in the candidate's slot.
+  @inline(__always)
+  func chordCharge(_ candidate: Candidate, reach: Double) -> Double? {
+    let anchorReach: Double
+    let anchorSpread: Double
+    let anchorWindingLimit: Double
+    switch candidate.slot {
+    case 0: (anchorReach, anchorSpread, anchorWindingLimit) = (slot0.reach, slot0.spread, slot0.windingLimit)
+    case 1: (anchorReach, anchorSpread, anchorWindingLimit) = (slot1.reach, slot1.spread, slot1.windingLimit)
+    case 2: (anchorReach, anchorSpread, anchorWindingLimit) = (slot2.reach, slot2.spread, slot2.windingLimit)
+    case 3: (anchorReach, anchorSpread, anchorWindingLimit) = (slot3.reach, slot3.spread, slot3.windingLimit)
+    default: (anchorReach, anchorSpread, anchorWindingLimit) = (pending.reach, pending.spread, pending.windingLimit)
+    }
+    return Self.chordCharge(
+      length: candidate.length, latitudeSpan: candidate.latitudeSpan, anchorReach: anchorReach,
+      anchorSpread: anchorSpread, anchorWindingLimit: anchorWindingLimit, reach: reach)
   }
 
   /// The better of continuing `anchor`'s chain, or starting one there, with the uncharged chord
-  /// to `here`, if it beats the best candidate so far.
+  /// to the point at `latitude`, `longitude`, if it beats the best candidate so far.
   @inline(__always)
-  func considerChain(from anchor: Anchor, to here: Anchor, candidate: inout Candidate) {
-    let (dx, dy, latitudeSpan) = Self.chord(from: anchor, to: here)
+  func considerChain(
+    from anchor: Anchor, slot: Int, toLatitude latitude: Double, longitude: Double, candidate: inout Candidate
+  ) {
+    let (dx, dy, latitudeSpan) = Self.chord(from: anchor, toLatitude: latitude, longitude: longitude)
     let length = (dx * dx + dy * dy).squareRoot()
     // Neither way through this anchor can beat the best so far: skip the direction.
     guard length > 0, anchor.ceiling + length > candidate.chain else { return }
@@ -353,22 +407,19 @@ public struct RouteFloorWalk: Sendable, Hashable {
       if through > value { value = through }
     }
     if value > candidate.chain {
-      candidate = Candidate(
-        chain: value, east: ux, north: uy, length: length, latitudeSpan: latitudeSpan, anchorReach: anchor.reach,
-        anchorSpread: anchor.spread, anchorWindingLimit: anchor.windingLimit)
+      candidate = Candidate(chain: value, east: ux, north: uy, length: length, latitudeSpan: latitudeSpan, slot: slot)
     }
   }
 
   /// `considerChain` with every chord charged and refused chords skipped: the fallback when the
   /// best uncharged chord is refused (discs of tens of kilometres, or near a pole).
   func considerChargedChain(from anchor: Anchor, to here: inout Anchor) {
-    let (dx, dy, latitudeSpan) = Self.chord(from: anchor, to: here)
+    let (dx, dy, latitudeSpan) = Self.chord(from: anchor, toLatitude: here.latitude, longitude: here.longitude)
     let length = (dx * dx + dy * dy).squareRoot()
     guard length > 0,
       let charge = Self.chordCharge(
-        Candidate(
-          length: length, latitudeSpan: latitudeSpan, anchorReach: anchor.reach, anchorSpread: anchor.spread,
-          anchorWindingLimit: anchor.windingLimit), reach: here.reach)
+        length: length, latitudeSpan: latitudeSpan, anchorReach: anchor.reach, anchorSpread: anchor.spread,
+        anchorWindingLimit: anchor.windingLimit, reach: here.reach)
     else { return }
     let chord = length - charge
     let ux = dx / length
