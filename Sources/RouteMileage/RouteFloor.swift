@@ -117,15 +117,17 @@ public struct RouteFloorWalk: Sendable, Hashable {
     var chain: Double
     var directionEast: Double
     var directionNorth: Double
-    /// The best closed chain when this anchor was walked.
-    var closed: Double
-    /// The most a chain through this anchor can carry before its next chord.
-    var ceiling: Double { max(closed - reach, chain) }
+    /// What a chain starting here carries before its first chord: the best closed chain when
+    /// this anchor was walked, less `reach`.
+    var opening: Double
+    /// The most a chain through this anchor can carry before its next chord, max(`opening`,
+    /// `chain`): kept, not recomputed for every chord from here.
+    var ceiling: Double
 
     /// What an empty slot holds, so two walks with the same anchors compare equal.
     static let empty = Anchor(
       latitude: 0, longitude: 0, parallel: 0, meridional: 0, radius: 0, reach: 0, spread: 0, windingLimit: 0,
-      timestamp: 0, backed: false, chain: 0, directionEast: 0, directionNorth: 0, closed: 0)
+      timestamp: 0, backed: false, chain: 0, directionEast: 0, directionNorth: 0, opening: 0, ceiling: 0)
   }
 
   /// The best chord into the position being walked, before its charge: the chain it carries,
@@ -230,7 +232,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
     // A position within the last one's radius adds nothing a later one cannot: skip it (any
     // subset of the positions gives a valid floor). This halves the work at speed and drops
     // most of a stop's jitter. The test, in the last position's frame, only decides.
-    if hasPending, pending.metersSquared(toLatitude: latitude, longitude: longitude) < pending.radius * pending.radius {
+    let fromPendingSquared = hasPending ? pending.metersSquared(toLatitude: latitude, longitude: longitude) : 0
+    if hasPending, fromPendingSquared < pending.radius * pending.radius {
       return
     }
     guard abs(position.latitude) <= Self.poleLatitude else {
@@ -262,14 +265,14 @@ public struct RouteFloorWalk: Sendable, Hashable {
     var backed = true
     var uncommitted = false
     if hasPending {
-      let gap = pending.metersSquared(toLatitude: latitude, longitude: longitude).squareRoot() - radius - pending.radius
+      let gap = fromPendingSquared.squareRoot() - radius - pending.radius
       backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
       if backed, pending.backed {
         if pending.chain - pending.reach > best { best = pending.chain - pending.reach }
         uncommitted = !commitPendingIfFar()
       }
     }
-    let closed = best
+    let opening = best - reach
     // Choose the best chord on its length, then charge that one chord (`chordCharge`): any
     // chain, charged, is a valid floor. Should the charge refuse it, choose again charging each.
     // The candidate names its anchor's slot rather than copying the anchor's fields.
@@ -301,7 +304,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
         var here = Anchor(
           latitude: latitude, longitude: longitude, parallel: parallel, meridional: meridional, radius: radius,
           reach: reach, spread: 0, windingLimit: 0, timestamp: position.timestamp, backed: backed,
-          chain: -Double.infinity, directionEast: 0, directionNorth: 0, closed: closed)
+          chain: -Double.infinity, directionEast: 0, directionNorth: 0, opening: opening, ceiling: 0)
         forEachAnchor(uncommitted: uncommitted) { considerChargedChain(from: $0, to: &here) }
         if here.chain == -Double.infinity { positionsWithheld += 1 }
         chain = here.chain
@@ -313,7 +316,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
       latitude: latitude, longitude: longitude, parallel: parallel, meridional: meridional, radius: radius,
       reach: reach, spread: 2 * tangent + Self.meridionalSpread, windingLimit: Self.windingFactor * cosine,
       timestamp: position.timestamp, backed: backed, chain: chain, directionEast: directionEast,
-      directionNorth: directionNorth, closed: closed)
+      directionNorth: directionNorth, opening: opening, ceiling: max(opening, chain))
     hasPending = true
   }
 
@@ -399,7 +402,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
     let inverse = 1 / length
     let ux = dx * inverse
     let uy = dy * inverse
-    var value = anchor.closed - anchor.reach + length
+    var value = anchor.opening + length
     if anchor.chain > -Double.infinity {
       let tx = ux - anchor.directionEast
       let ty = uy - anchor.directionNorth
@@ -424,7 +427,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
     let chord = length - charge
     let ux = dx / length
     let uy = dy / length
-    var value = anchor.closed - anchor.reach + chord
+    var value = anchor.opening + chord
     if anchor.chain > -Double.infinity {
       let tx = ux - anchor.directionEast
       let ty = uy - anchor.directionNorth
@@ -452,7 +455,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
       ringCount += 1
     } else {
       slot = oldest
-      oldest = (oldest + 1) % Self.capacity
+      oldest = oldest == Self.capacity - 1 ? 0 : oldest + 1
     }
     switch slot {
     case 0: slot0 = pending
