@@ -40,7 +40,7 @@ public struct RouteFloorAssumption: Sendable, Hashable {
   @inlinable
   public func radius(accuracy: Double?) -> Double {
     let reported: Double
-    if let accuracy, accuracy.isFinite, accuracy >= 0 {
+    if let accuracy, accuracy >= 0, accuracy < .infinity {
       reported = max(accuracy, smallestAccuracy)
     } else {
       reported = assumedAccuracy
@@ -301,15 +301,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
         directionEast = candidate.east
         directionNorth = candidate.north
       } else {
-        var here = Anchor(
-          latitude: latitude, longitude: longitude, parallel: parallel, meridional: meridional, radius: radius,
-          reach: reach, spread: 0, windingLimit: 0, timestamp: position.timestamp, backed: backed,
-          chain: -Double.infinity, directionEast: 0, directionNorth: 0, opening: opening, ceiling: 0)
-        forEachAnchor(uncommitted: uncommitted) { considerChargedChain(from: $0, to: &here) }
-        if here.chain == -Double.infinity { positionsWithheld += 1 }
-        chain = here.chain
-        directionEast = here.directionEast
-        directionNorth = here.directionNorth
+        (chain, directionEast, directionNorth) = chargeEachChord(
+          toLatitude: latitude, longitude: longitude, reach: reach, uncommitted: uncommitted)
       }
     }
     pending = Anchor(
@@ -318,6 +311,23 @@ public struct RouteFloorWalk: Sendable, Hashable {
       timestamp: position.timestamp, backed: backed, chain: chain, directionEast: directionEast,
       directionNorth: directionNorth, opening: opening, ceiling: max(opening, chain))
     hasPending = true
+  }
+
+  /// The best chain into the point at `latitude`, `longitude` (of reach `reach`) with every
+  /// chord charged, and its direction; −∞ (and counted as withheld) when every chord is refused.
+  /// Kept out of line: it runs only when the best uncharged chord is refused.
+  @inline(never)
+  mutating func chargeEachChord(
+    toLatitude latitude: Double, longitude: Double, reach: Double, uncommitted: Bool
+  ) -> (chain: Double, east: Double, north: Double) {
+    var here = Anchor.empty
+    here.latitude = latitude
+    here.longitude = longitude
+    here.reach = reach
+    here.chain = -Double.infinity
+    forEachAnchor(uncommitted: uncommitted) { considerChargedChain(from: $0, to: &here) }
+    if here.chain == -Double.infinity { positionsWithheld += 1 }
+    return (here.chain, here.directionEast, here.directionNorth)
   }
 
   /// Calls `body` with each anchor of the ring, in slot order, then `pending` if it counts as
@@ -403,12 +413,11 @@ public struct RouteFloorWalk: Sendable, Hashable {
     let ux = dx * inverse
     let uy = dy * inverse
     var value = anchor.opening + length
-    if anchor.chain > -Double.infinity {
-      let tx = ux - anchor.directionEast
-      let ty = uy - anchor.directionNorth
-      let through = anchor.chain - anchor.reach * (tx * tx + ty * ty).squareRoot() + length
-      if through > value { value = through }
-    }
+    // An anchor with no chain (−∞) gives −∞ here, which never wins: no test needed.
+    let tx = ux - anchor.directionEast
+    let ty = uy - anchor.directionNorth
+    let through = anchor.chain - anchor.reach * (tx * tx + ty * ty).squareRoot() + length
+    if through > value { value = through }
     if value > candidate.chain {
       candidate = Candidate(chain: value, east: ux, north: uy, length: length, latitudeSpan: latitudeSpan, slot: slot)
     }
