@@ -131,14 +131,13 @@ public struct RouteFloorWalk: Sendable, Hashable {
   }
 
   /// The best chord into the position being walked, before its charge: the chain it carries,
-  /// its direction, length and latitude span, and the slot of its anchor (`pendingSlot`: the
-  /// pending position), whose reach, spread and winding limit `chordCharge` reads.
+  /// its direction and length, and the slot of its anchor (`pendingSlot`: the pending
+  /// position), whose latitude, reach, spread and winding limit `chordCharge` reads.
   @usableFromInline struct Candidate {
     var chain = -Double.infinity
     var east = 0.0
     var north = 0.0
     var length = 0.0
-    var latitudeSpan = 0.0
     var slot = 0
   }
 
@@ -243,8 +242,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
     let radius = assumption.radius(accuracy: position.horizontalAccuracy)
     let cosine = knownCosine ?? GeographicDistance.cosineOfLatitude(position.latitude)
     // The fix's frame on the ellipsoid, with no trigonometric call: sin² from the cosine,
-    // tan |φ| rounded up.
-    let sineSquared = max(0, 1 - cosine * cosine) + 1e-15
+    // tan |φ| rounded up. A cosine (from `cos`) is at most 1, so 1 − cos² is never negative.
+    let sineSquared = (1 - cosine * cosine) + 1e-15
     let (meridional, primeVertical) = WGS84.radii(sineSquared: sineSquared)
     let tangent = sineSquared.squareRoot() / cosine
     // Its disc spans at most `disc` radians of latitude; across it N cos φ can shrink by the
@@ -296,7 +295,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
     var directionEast = 0.0
     var directionNorth = 0.0
     if candidate.chain > -Double.infinity {
-      if let charge = chordCharge(candidate, reach: reach) {
+      if let charge = chordCharge(candidate, toLatitude: latitude, reach: reach) {
         chain = candidate.chain - charge
         directionEast = candidate.east
         directionNorth = candidate.north
@@ -381,22 +380,21 @@ public struct RouteFloorWalk: Sendable, Hashable {
     return sigma * (span - anchorReach)
   }
 
-  /// `chordCharge` of the best candidate, whose anchor is in the candidate's slot.
+  /// `chordCharge` of the best candidate, into the point at `latitude` (of reach `reach`), whose
+  /// anchor is in the candidate's slot: the latitude span is taken here, once, not per chord.
   @inline(__always)
-  func chordCharge(_ candidate: Candidate, reach: Double) -> Double? {
-    let anchorReach: Double
-    let anchorSpread: Double
-    let anchorWindingLimit: Double
+  func chordCharge(_ candidate: Candidate, toLatitude latitude: Double, reach: Double) -> Double? {
+    let anchor: (latitude: Double, reach: Double, spread: Double, windingLimit: Double)
     switch candidate.slot {
-    case 0: (anchorReach, anchorSpread, anchorWindingLimit) = (slot0.reach, slot0.spread, slot0.windingLimit)
-    case 1: (anchorReach, anchorSpread, anchorWindingLimit) = (slot1.reach, slot1.spread, slot1.windingLimit)
-    case 2: (anchorReach, anchorSpread, anchorWindingLimit) = (slot2.reach, slot2.spread, slot2.windingLimit)
-    case 3: (anchorReach, anchorSpread, anchorWindingLimit) = (slot3.reach, slot3.spread, slot3.windingLimit)
-    default: (anchorReach, anchorSpread, anchorWindingLimit) = (pending.reach, pending.spread, pending.windingLimit)
+    case 0: anchor = (slot0.latitude, slot0.reach, slot0.spread, slot0.windingLimit)
+    case 1: anchor = (slot1.latitude, slot1.reach, slot1.spread, slot1.windingLimit)
+    case 2: anchor = (slot2.latitude, slot2.reach, slot2.spread, slot2.windingLimit)
+    case 3: anchor = (slot3.latitude, slot3.reach, slot3.spread, slot3.windingLimit)
+    default: anchor = (pending.latitude, pending.reach, pending.spread, pending.windingLimit)
     }
     return Self.chordCharge(
-      length: candidate.length, latitudeSpan: candidate.latitudeSpan, anchorReach: anchorReach,
-      anchorSpread: anchorSpread, anchorWindingLimit: anchorWindingLimit, reach: reach)
+      length: candidate.length, latitudeSpan: abs(latitude - anchor.latitude), anchorReach: anchor.reach,
+      anchorSpread: anchor.spread, anchorWindingLimit: anchor.windingLimit, reach: reach)
   }
 
   /// The better of continuing `anchor`'s chain, or starting one there, with the uncharged chord
@@ -405,7 +403,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
   func considerChain(
     from anchor: Anchor, slot: Int, toLatitude latitude: Double, longitude: Double, candidate: inout Candidate
   ) {
-    let (dx, dy, latitudeSpan) = Self.chord(from: anchor, toLatitude: latitude, longitude: longitude)
+    let (dx, dy, _) = Self.chord(from: anchor, toLatitude: latitude, longitude: longitude)
     let length = (dx * dx + dy * dy).squareRoot()
     // Neither way through this anchor can beat the best so far: skip the direction.
     guard length > 0, anchor.ceiling + length > candidate.chain else { return }
@@ -419,7 +417,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
     let through = anchor.chain - anchor.reach * (tx * tx + ty * ty).squareRoot() + length
     if through > value { value = through }
     if value > candidate.chain {
-      candidate = Candidate(chain: value, east: ux, north: uy, length: length, latitudeSpan: latitudeSpan, slot: slot)
+      candidate = Candidate(chain: value, east: ux, north: uy, length: length, slot: slot)
     }
   }
 
