@@ -40,7 +40,7 @@ public struct RouteFloorAssumption: Sendable, Hashable {
   @inlinable
   public func radius(accuracy: Double?) -> Double {
     let reported: Double
-    if let accuracy, accuracy >= 0, accuracy < .infinity {
+    if let accuracy, accuracy >= 0, accuracy <= .greatestFiniteMagnitude {
       reported = max(accuracy, smallestAccuracy)
     } else {
       reported = assumedAccuracy
