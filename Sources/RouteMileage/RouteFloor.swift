@@ -40,6 +40,8 @@ public struct RouteFloorAssumption: Sendable, Hashable {
   @inlinable
   public func radius(accuracy: Double?) -> Double {
     let reported: Double
+    // Finite and not negative (NaN fails both), as two plain comparisons: the walk asks this
+    // for every position it does not skip.
     if let accuracy, accuracy >= 0, accuracy <= .greatestFiniteMagnitude {
       reported = max(accuracy, smallestAccuracy)
     } else {
