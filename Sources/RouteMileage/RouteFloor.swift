@@ -40,7 +40,9 @@ public struct RouteFloorAssumption: Sendable, Hashable {
   @inlinable
   public func radius(accuracy: Double?) -> Double {
     let reported: Double
-    if let accuracy, accuracy.isFinite, accuracy >= 0 {
+    // Finite and not negative (NaN fails both), as two plain comparisons: the walk asks this
+    // for every position it does not skip.
+    if let accuracy, accuracy >= 0, accuracy <= .greatestFiniteMagnitude {
       reported = max(accuracy, smallestAccuracy)
     } else {
       reported = assumedAccuracy
@@ -117,28 +119,28 @@ public struct RouteFloorWalk: Sendable, Hashable {
     var chain: Double
     var directionEast: Double
     var directionNorth: Double
-    /// The best closed chain when this anchor was walked.
-    var closed: Double
-    /// The most a chain through this anchor can carry before its next chord.
-    var ceiling: Double { max(closed - reach, chain) }
+    /// What a chain starting here carries before its first chord: the best closed chain when
+    /// this anchor was walked, less `reach`.
+    var opening: Double
+    /// The most a chain through this anchor can carry before its next chord, max(`opening`,
+    /// `chain`): kept, not recomputed for every chord from here.
+    var ceiling: Double
 
     /// What an empty slot holds, so two walks with the same anchors compare equal.
     static let empty = Anchor(
       latitude: 0, longitude: 0, parallel: 0, meridional: 0, radius: 0, reach: 0, spread: 0, windingLimit: 0,
-      timestamp: 0, backed: false, chain: 0, directionEast: 0, directionNorth: 0, closed: 0)
+      timestamp: 0, backed: false, chain: 0, directionEast: 0, directionNorth: 0, opening: 0, ceiling: 0)
   }
 
-  /// The best chord into the position being walked, before its charge: the chain it carries
-  /// and what `chordCharge` needs.
+  /// The best chord into the position being walked, before its charge: the chain it carries,
+  /// its direction and length, and the slot of its anchor (`pendingSlot`: the pending
+  /// position), whose latitude, reach, spread and winding limit `chordCharge` reads.
   @usableFromInline struct Candidate {
     var chain = -Double.infinity
     var east = 0.0
     var north = 0.0
     var length = 0.0
-    var latitudeSpan = 0.0
-    var anchorReach = 0.0
-    var anchorSpread = 0.0
-    var anchorWindingLimit = 0.0
+    var slot = 0
   }
 
   @usableFromInline let assumption: RouteFloorAssumption
@@ -175,6 +177,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
   /// Added to every chord's σ: far more than the floating-point rounding of a chord and of
   /// summing a shift's chords (parts in 10¹²).
   @usableFromInline static let roundingShare = 1e-9
+  /// `Candidate.slot` of the pending position, outside the ring.
+  @usableFromInline static let pendingSlot = 4
 
   public init(assumption: RouteFloorAssumption = .standard) {
     self.assumption = assumption
@@ -229,7 +233,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
     // A position within the last one's radius adds nothing a later one cannot: skip it (any
     // subset of the positions gives a valid floor). This halves the work at speed and drops
     // most of a stop's jitter. The test, in the last position's frame, only decides.
-    if hasPending, pending.metersSquared(toLatitude: latitude, longitude: longitude) < pending.radius * pending.radius {
+    let fromPendingSquared = hasPending ? pending.metersSquared(toLatitude: latitude, longitude: longitude) : 0
+    if hasPending, fromPendingSquared < pending.radius * pending.radius {
       return
     }
     guard abs(position.latitude) <= Self.poleLatitude else {
@@ -239,8 +244,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
     let radius = assumption.radius(accuracy: position.horizontalAccuracy)
     let cosine = knownCosine ?? GeographicDistance.cosineOfLatitude(position.latitude)
     // The fix's frame on the ellipsoid, with no trigonometric call: sin² from the cosine,
-    // tan |φ| rounded up.
-    let sineSquared = max(0, 1 - cosine * cosine) + 1e-15
+    // tan |φ| rounded up. A cosine (from `cos`) is at most 1, so 1 − cos² is never negative.
+    let sineSquared = (1 - cosine * cosine) + 1e-15
     let (meridional, primeVertical) = WGS84.radii(sineSquared: sineSquared)
     let tangent = sineSquared.squareRoot() / cosine
     // Its disc spans at most `disc` radians of latitude; across it N cos φ can shrink by the
@@ -252,40 +257,78 @@ public struct RouteFloorWalk: Sendable, Hashable {
       positionsWithheld += 1
       return
     }
-    var here = Anchor(
-      latitude: latitude, longitude: longitude, parallel: primeVertical * cosine, meridional: meridional, radius: radius,
-      reach: radius / shrink, spread: 2 * tangent + Self.meridionalSpread, windingLimit: Self.windingFactor * cosine,
-      timestamp: position.timestamp, backed: true, chain: -Double.infinity, directionEast: 0, directionNorth: 0, closed: 0)
+    let parallel = primeVertical * cosine
+    let reach = radius / shrink
     // The previous position counts (closes a chain, becomes an anchor) only once this one
     // corroborates it: their discs must be reachable from each other within the speed limit.
     // A wild fix the filter let through is never corroborated, so it never reaches the floor.
     // Whether `pending` stays outside the ring yet counts as an anchor for this position.
+    var backed = true
     var uncommitted = false
     if hasPending {
-      let gap = pending.metersSquared(toLatitude: latitude, longitude: longitude).squareRoot() - radius - pending.radius
-      here.backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
-      if here.backed, pending.backed {
+      let gap = fromPendingSquared.squareRoot() - radius - pending.radius
+      backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
+      if backed, pending.backed {
         if pending.chain - pending.reach > best { best = pending.chain - pending.reach }
         uncommitted = !commitPendingIfFar()
       }
     }
-    here.closed = best
+    let opening = best - reach
     // Choose the best chord on its length, then charge that one chord (`chordCharge`): any
     // chain, charged, is a valid floor. Should the charge refuse it, choose again charging each.
+    // The candidate names its anchor's slot rather than copying the anchor's fields.
     var candidate = Candidate()
-    forEachAnchor(uncommitted: uncommitted) { considerChain(from: $0, to: here, candidate: &candidate) }
-    if candidate.chain > -Double.infinity {
-      if let charge = Self.chordCharge(candidate, reach: here.reach) {
-        here.chain = candidate.chain - charge
-        here.directionEast = candidate.east
-        here.directionNorth = candidate.north
-      } else {
-        forEachAnchor(uncommitted: uncommitted) { considerChargedChain(from: $0, to: &here) }
-        if here.chain == -Double.infinity { positionsWithheld += 1 }
+    if ringCount > 0 {
+      considerChain(from: slot0, slot: 0, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+      if ringCount > 1 {
+        considerChain(from: slot1, slot: 1, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+        if ringCount > 2 {
+          considerChain(from: slot2, slot: 2, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+          if ringCount > 3 {
+            considerChain(from: slot3, slot: 3, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+          }
+        }
       }
     }
-    pending = here
+    if uncommitted {
+      considerChain(from: pending, slot: Self.pendingSlot, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+    }
+    var chain = -Double.infinity
+    var directionEast = 0.0
+    var directionNorth = 0.0
+    if candidate.chain > -Double.infinity {
+      if let charge = chordCharge(candidate, toLatitude: latitude, reach: reach) {
+        chain = candidate.chain - charge
+        directionEast = candidate.east
+        directionNorth = candidate.north
+      } else {
+        (chain, directionEast, directionNorth) = chargeEachChord(
+          toLatitude: latitude, longitude: longitude, reach: reach, uncommitted: uncommitted)
+      }
+    }
+    pending = Anchor(
+      latitude: latitude, longitude: longitude, parallel: parallel, meridional: meridional, radius: radius,
+      reach: reach, spread: 2 * tangent + Self.meridionalSpread, windingLimit: Self.windingFactor * cosine,
+      timestamp: position.timestamp, backed: backed, chain: chain, directionEast: directionEast,
+      directionNorth: directionNorth, opening: opening, ceiling: max(opening, chain))
     hasPending = true
+  }
+
+  /// The best chain into the point at `latitude`, `longitude` (of reach `reach`) with every
+  /// chord charged, and its direction; −∞ (and counted as withheld) when every chord is refused.
+  /// Kept out of line: it runs only when the best uncharged chord is refused.
+  @inline(never)
+  mutating func chargeEachChord(
+    toLatitude latitude: Double, longitude: Double, reach: Double, uncommitted: Bool
+  ) -> (chain: Double, east: Double, north: Double) {
+    var here = Anchor.empty
+    here.latitude = latitude
+    here.longitude = longitude
+    here.reach = reach
+    here.chain = -Double.infinity
+    forEachAnchor(uncommitted: uncommitted) { considerChargedChain(from: $0, to: &here) }
+    if here.chain == -Double.infinity { positionsWithheld += 1 }
+    return (here.chain, here.directionEast, here.directionNorth)
   }
 
   /// Calls `body` with each anchor of the ring, in slot order, then `pending` if it counts as
@@ -307,12 +350,14 @@ public struct RouteFloorWalk: Sendable, Hashable {
 
   /// The chord from `anchor` to `here` in `anchor`'s frame: east Δλ × N cos φ, north Δφ × M.
   @inline(__always)
-  static func chord(from anchor: Anchor, to here: Anchor) -> (dx: Double, dy: Double, latitudeSpan: Double) {
-    var deltaLongitude = here.longitude - anchor.longitude
+  static func chord(
+    from anchor: Anchor, toLatitude latitude: Double, longitude: Double
+  ) -> (dx: Double, dy: Double, latitudeSpan: Double) {
+    var deltaLongitude = longitude - anchor.longitude
     if abs(deltaLongitude) > Double.pi {
       deltaLongitude -= deltaLongitude > 0 ? 2 * Double.pi : -2 * Double.pi
     }
-    let deltaLatitude = here.latitude - anchor.latitude
+    let deltaLatitude = latitude - anchor.latitude
     return (deltaLongitude * anchor.parallel, deltaLatitude * anchor.meridional, abs(deltaLatitude))
   }
 
@@ -326,54 +371,72 @@ public struct RouteFloorWalk: Sendable, Hashable {
   /// length − σ(length + r′_A + r′_B). σ < ½ and δ < 0.79 cos φ_A also keep a path winding round
   /// the pole inside the band longer than the claim. docs/truth.md has the proof.
   @inline(__always)
-  static func chordCharge(_ candidate: Candidate, reach: Double) -> Double? {
-    let span = candidate.length + 2 * candidate.anchorReach + reach
-    let band = span * (1 / WGS84.smallestMeridionalRadius) + candidate.latitudeSpan
-    let sigma = band * (candidate.anchorSpread + 0.5 * band) + roundingShare
-    guard sigma < 0.5, band < candidate.anchorWindingLimit else { return nil }
-    return sigma * (span - candidate.anchorReach)
+  static func chordCharge(
+    length: Double, latitudeSpan: Double, anchorReach: Double, anchorSpread: Double, anchorWindingLimit: Double,
+    reach: Double
+  ) -> Double? {
+    let span = length + 2 * anchorReach + reach
+    let band = span * (1 / WGS84.smallestMeridionalRadius) + latitudeSpan
+    let sigma = band * (anchorSpread + 0.5 * band) + roundingShare
+    guard sigma < 0.5, band < anchorWindingLimit else { return nil }
+    return sigma * (span - anchorReach)
+  }
+
+  /// `chordCharge` of the best candidate, into the point at `latitude` (of reach `reach`), whose
+  /// anchor is in the candidate's slot: the latitude span is taken here, once, not per chord.
+  @inline(__always)
+  func chordCharge(_ candidate: Candidate, toLatitude latitude: Double, reach: Double) -> Double? {
+    let anchor: (latitude: Double, reach: Double, spread: Double, windingLimit: Double)
+    switch candidate.slot {
+    case 0: anchor = (slot0.latitude, slot0.reach, slot0.spread, slot0.windingLimit)
+    case 1: anchor = (slot1.latitude, slot1.reach, slot1.spread, slot1.windingLimit)
+    case 2: anchor = (slot2.latitude, slot2.reach, slot2.spread, slot2.windingLimit)
+    case 3: anchor = (slot3.latitude, slot3.reach, slot3.spread, slot3.windingLimit)
+    default: anchor = (pending.latitude, pending.reach, pending.spread, pending.windingLimit)
+    }
+    return Self.chordCharge(
+      length: candidate.length, latitudeSpan: abs(latitude - anchor.latitude), anchorReach: anchor.reach,
+      anchorSpread: anchor.spread, anchorWindingLimit: anchor.windingLimit, reach: reach)
   }
 
   /// The better of continuing `anchor`'s chain, or starting one there, with the uncharged chord
-  /// to `here`, if it beats the best candidate so far.
+  /// to the point at `latitude`, `longitude`, if it beats the best candidate so far.
   @inline(__always)
-  func considerChain(from anchor: Anchor, to here: Anchor, candidate: inout Candidate) {
-    let (dx, dy, latitudeSpan) = Self.chord(from: anchor, to: here)
+  func considerChain(
+    from anchor: Anchor, slot: Int, toLatitude latitude: Double, longitude: Double, candidate: inout Candidate
+  ) {
+    let (dx, dy, _) = Self.chord(from: anchor, toLatitude: latitude, longitude: longitude)
     let length = (dx * dx + dy * dy).squareRoot()
     // Neither way through this anchor can beat the best so far: skip the direction.
     guard length > 0, anchor.ceiling + length > candidate.chain else { return }
     let inverse = 1 / length
     let ux = dx * inverse
     let uy = dy * inverse
-    var value = anchor.closed - anchor.reach + length
-    if anchor.chain > -Double.infinity {
-      let tx = ux - anchor.directionEast
-      let ty = uy - anchor.directionNorth
-      let through = anchor.chain - anchor.reach * (tx * tx + ty * ty).squareRoot() + length
-      if through > value { value = through }
-    }
+    var value = anchor.opening + length
+    // An anchor with no chain (−∞) gives −∞ here, which never wins: no test needed.
+    let tx = ux - anchor.directionEast
+    let ty = uy - anchor.directionNorth
+    let through = anchor.chain - anchor.reach * (tx * tx + ty * ty).squareRoot() + length
+    if through > value { value = through }
     if value > candidate.chain {
-      candidate = Candidate(
-        chain: value, east: ux, north: uy, length: length, latitudeSpan: latitudeSpan, anchorReach: anchor.reach,
-        anchorSpread: anchor.spread, anchorWindingLimit: anchor.windingLimit)
+      candidate = Candidate(chain: value, east: ux, north: uy, length: length, slot: slot)
     }
   }
 
   /// `considerChain` with every chord charged and refused chords skipped: the fallback when the
   /// best uncharged chord is refused (discs of tens of kilometres, or near a pole).
   func considerChargedChain(from anchor: Anchor, to here: inout Anchor) {
-    let (dx, dy, latitudeSpan) = Self.chord(from: anchor, to: here)
+    let (dx, dy, latitudeSpan) = Self.chord(from: anchor, toLatitude: here.latitude, longitude: here.longitude)
     let length = (dx * dx + dy * dy).squareRoot()
     guard length > 0,
       let charge = Self.chordCharge(
-        Candidate(
-          length: length, latitudeSpan: latitudeSpan, anchorReach: anchor.reach, anchorSpread: anchor.spread,
-          anchorWindingLimit: anchor.windingLimit), reach: here.reach)
+        length: length, latitudeSpan: latitudeSpan, anchorReach: anchor.reach, anchorSpread: anchor.spread,
+        anchorWindingLimit: anchor.windingLimit, reach: here.reach)
     else { return }
     let chord = length - charge
     let ux = dx / length
     let uy = dy / length
-    var value = anchor.closed - anchor.reach + chord
+    var value = anchor.opening + chord
     if anchor.chain > -Double.infinity {
       let tx = ux - anchor.directionEast
       let ty = uy - anchor.directionNorth
@@ -401,7 +464,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
       ringCount += 1
     } else {
       slot = oldest
-      oldest = (oldest + 1) % Self.capacity
+      oldest = oldest == Self.capacity - 1 ? 0 : oldest + 1
     }
     switch slot {
     case 0: slot0 = pending

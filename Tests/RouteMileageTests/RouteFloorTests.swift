@@ -61,6 +61,18 @@ struct RouteFloorTests {
     #expect(RouteFloorAssumption.standard.radius(accuracy: 40) == 54)
   }
 
+  @Test("an accuracy counts only when finite and not negative; the largest finite one counts")
+  func radiusEdges() {
+    let standard = RouteFloorAssumption.standard
+    for unusable in [Double.nan, .infinity, -.infinity, -1e-300, -.greatestFiniteMagnitude] {
+      #expect(standard.radius(accuracy: unusable) == 20.25)
+    }
+    #expect(standard.radius(accuracy: 0) == 6.75)
+    #expect(standard.radius(accuracy: -0.0) == 6.75)
+    #expect(standard.radius(accuracy: 1e-300) == 6.75)
+    #expect(standard.radius(accuracy: .greatestFiniteMagnitude) == 1.35 * .greatestFiniteMagnitude)
+  }
+
   @Test("jitter around one spot proves nothing, though the recorded figure grows")
   func standingJitter() {
     var positions: [RoutePosition] = []
