@@ -81,6 +81,9 @@ enum HumanReport {
     if let damaged = report.notes[.crcMismatch] {
       text += " \(locale.counted(damaged, "FIT CRC does", plural: "FIT CRCs do")) not match the bytes: the file was changed or damaged after it was written."
     }
+    if let others = report.notes[.otherKMLDocuments] {
+      text += " This KMZ holds \(count(others + 1)) KML documents; only the first was read."
+    }
     if let steps = report.notes[.zoneLessStepBack] {
       text +=
         " Times without a zone step back by 10 minutes to 2 hours \(steps == 1 ? "once" : "\(count(steps)) times"), as a clock does when daylight saving ends; read as UTC, the repeated hour is a jump: pass --time-zone NAME (such as Europe/London) to read them as local time."

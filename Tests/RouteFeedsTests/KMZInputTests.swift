@@ -54,6 +54,9 @@ import Testing
       #expect(expected.report.records > 0)
       for (name, kmz) in Self.variants(kml) {
         let measured = Self.measure(kmz, filter: filter)
+        // The one variant with a second `.kml` after the document says so, and only that.
+        var expected = expected
+        if name == "behind other entries" { expected.report.notes[.otherKMLDocuments] = 1 }
         #expect(measured == expected, "\(name), filter \(filter)")
         #expect(measured.distance.meters.bitPattern == expected.distance.meters.bitPattern, "\(name): to the bit")
         #expect(Self.measure(kmz, filter: filter, chunkSize: 1) == expected, "\(name): 1-byte reads")

@@ -26,4 +26,27 @@ import Testing
 
     #expect(try CLITestSupport.batchFormats(in: directory).sorted() == ["kml", "owntracks"])
   }
+
+  /// A KMZ with a second KML document reads the first and says the second was not read, in
+  /// words and under `ingest.notes`; a KMZ with one document has no note.
+  @Test func aSecondKMLDocumentIsNoted() throws {
+    let directory = try CLITestSupport.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let kml = Array(XMLFormatsCommandTests.kml.utf8)
+    let two = directory.appendingPathComponent("two.kmz")
+    try Data(Zip.archive([.init("doc.kml", kml), .init("files/", []), .init("files/overlay.kml", kml)])).write(to: two)
+    let one = directory.appendingPathComponent("one.kmz")
+    try Data(Zip.archive([.init("doc.kml", kml), .init("files/icon.png", [1, 2, 3], deflated: false)])).write(to: one)
+
+    try CLITestSupport.measuredJSON([two.path], format: "kml", meters: 111.195, ingest: ["notes": ["otherKMLDocuments": 1]])
+    try CLITestSupport.measuredJSON([one.path], format: "kml", meters: 111.195, ingest: ["notes": [:]])
+
+    let sentence = "This KMZ holds 2 KML documents; only the first was read."
+    let human = CLITestSupport.run(["measure", two.path])
+    #expect(human.status == 0, "\(human.error)")
+    #expect(human.output.contains(" 0 rejected. \(sentence)"), "\(human.output)")
+    let single = CLITestSupport.run(["measure", one.path])
+    #expect(single.status == 0)
+    #expect(!single.output.contains("KML documents"), "\(single.output)")
+  }
 }

@@ -33,6 +33,14 @@ public struct DecompressingByteSource<Base: ByteSource>: ByteSource {
     }
   }
 
+  /// For a zip archive (KMZ) read to the end of its document: how many `.kml` entries follow
+  /// the one read (which is the only one measured). Nil for other input, before the document's
+  /// end, and when the rest of the archive could not be walked to its central directory.
+  public var otherKMLDocuments: Int? {
+    guard case .zip(let reader) = mode else { return nil }
+    return reader.otherDocuments
+  }
+
   /// - Complexity: O(*n*) in the bytes handed out (and, for gzip, consumed).
   public mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(FeedError) -> Int {
     switch mode {

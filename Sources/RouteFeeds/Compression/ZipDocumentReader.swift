@@ -10,7 +10,8 @@ import CZlib
 /// it are skipped: by their stored compressed size, or, when the size follows the data (flag
 /// bit 3, a data descriptor), by inflating them to the end of their deflate data. What cannot be
 /// skipped that way (a stored entry with a data descriptor) is an error naming its offset.
-/// Entries after the document are not read.
+/// Entries after the document are passed over the same way, only to count further `.kml`
+/// entries (`otherDocuments`): a KMZ with two documents is read as one, and the report says so.
 ///
 /// The document itself may be stored or deflated (raw deflate through the system zlib), with its
 /// sizes in the local header, in a zip64 extra field, or in a data descriptor after the data.
@@ -45,6 +46,11 @@ final class ZipDocumentReader {
   private var pendingError: FeedError?
   /// Entries passed over before the document, counted by file extension (for the error).
   private var skipped: [String: Int] = [:]
+  /// How many `.kml` entries follow the document, once the document has been read to its end
+  /// and every entry after it passed up to the central directory; nil before then, and when
+  /// the rest of the archive cannot be walked (cut off, garbage, an entry that cannot be
+  /// skipped as a stream), since a count up to there would not be the archive's.
+  private(set) var otherDocuments: Int?
 
   private enum State {
     case seeking
@@ -113,6 +119,7 @@ final class ZipDocumentReader {
           if count == 0 {
             try finishDocument(entry, from: &base)
             state = .finished
+            otherDocuments = countOtherDocuments(from: &base)
           }
         }
       }
@@ -187,28 +194,8 @@ final class ZipDocumentReader {
 
   /// Reads local headers until the document's; skips every other entry.
   private func seekDocument<Base: ByteSource>(from base: inout Base) throws(FeedError) {
-    let headerOffset = offset
-    guard try ensure(4, from: &base) else {
-      // An archive ends with its central directory; a file that ends at an entry's end was cut.
-      throw cutOff(end == start ? "the zip archive, before its central directory" : "a zip header")
-    }
-    let signature = little(Array(input[start..<(start + 4)]), 0, 4)
-    switch signature {
-    case 0x0403_4B50: break
-    // The central directory, or its end: every entry has been seen.
-    case 0x0201_4B50, 0x0605_4B50, 0x0606_4B50: throw noDocument()
-    default:
-      throw .badArchive(byteOffset: headerOffset, detail: "expected a zip entry's local header (PK 03 04) or the central directory")
-    }
-    let header = try take(30, from: &base, what: "a zip entry's local header")
-    let nameLength = little(header, 26, 2)
-    let extraLength = little(header, 28, 2)
-    let name = try take(nameLength, from: &base, what: "a zip entry's name")
-    let extra = try take(extraLength, from: &base, what: "a zip entry's extra field")
-    var entry = Entry(
-      headerOffset: headerOffset, dataOffset: offset, flags: UInt16(little(header, 6, 2)), method: UInt16(little(header, 8, 2)),
-      crc: UInt32(little(header, 14, 4)), compressedSize: little(header, 18, 4), size: little(header, 22, 4), zip64: false)
-    try readZip64(extra, into: &entry)
+    guard let (entry, name) = try nextEntry(from: &base) else { throw noDocument() }
+    let headerOffset = entry.headerOffset
     let isDocument = Self.isKML(name)
     guard entry.flags & 0x01 == 0 || !isDocument else {
       throw .badArchive(byteOffset: headerOffset, detail: "the KML entry is encrypted; decrypt the archive first (unzip FILE)")
@@ -238,6 +225,51 @@ final class ZipDocumentReader {
     } else {
       try skipEntry(entry, name: name, from: &base)
     }
+  }
+
+  /// Walks the entries after the document to the central directory, passing over each as
+  /// entries before it are passed over, and counts those named `*.kml`; nil when the walk
+  /// cannot reach the central directory (what was read of the document stands either way).
+  ///
+  /// - Complexity: O(*n*) in the archive bytes after the document; memory one header.
+  private func countOtherDocuments<Base: ByteSource>(from base: inout Base) -> Int? {
+    var count = 0
+    do throws(FeedError) {
+      while let (entry, name) = try nextEntry(from: &base) {
+        if Self.isKML(name) { count += 1 }
+        try skipEntry(entry, name: name, from: &base)
+      }
+      return count
+    } catch {
+      return nil
+    }
+  }
+
+  /// Reads the next local header and the entry's name; nil at the central directory (every
+  /// entry has been seen).
+  private func nextEntry<Base: ByteSource>(from base: inout Base) throws(FeedError) -> (Entry, [UInt8])? {
+    let headerOffset = offset
+    guard try ensure(4, from: &base) else {
+      // An archive ends with its central directory; a file that ends at an entry's end was cut.
+      throw cutOff(end == start ? "the zip archive, before its central directory" : "a zip header")
+    }
+    let signature = little(Array(input[start..<(start + 4)]), 0, 4)
+    switch signature {
+    case 0x0403_4B50: break
+    case 0x0201_4B50, 0x0605_4B50, 0x0606_4B50: return nil
+    default:
+      throw .badArchive(byteOffset: headerOffset, detail: "expected a zip entry's local header (PK 03 04) or the central directory")
+    }
+    let header = try take(30, from: &base, what: "a zip entry's local header")
+    let nameLength = little(header, 26, 2)
+    let extraLength = little(header, 28, 2)
+    let name = try take(nameLength, from: &base, what: "a zip entry's name")
+    let extra = try take(extraLength, from: &base, what: "a zip entry's extra field")
+    var entry = Entry(
+      headerOffset: headerOffset, dataOffset: offset, flags: UInt16(little(header, 6, 2)), method: UInt16(little(header, 8, 2)),
+      crc: UInt32(little(header, 14, 4)), compressedSize: little(header, 18, 4), size: little(header, 22, 4), zip64: false)
+    try readZip64(extra, into: &entry)
+    return (entry, name)
   }
 
   /// Sizes of 0xFFFFFFFF are in the zip64 extra field (id 1): the size, then the compressed size,

@@ -436,7 +436,8 @@ public enum FeedIngest {
         failure = error
       }
     }
-    let measurement = ingest.measurement(format: detected)
+    var measurement = ingest.measurement(format: detected)
+    if let others = source.otherKMLDocuments, others > 0 { measurement.report.notes[.otherKMLDocuments] = others }
     if failure == nil, let choice = settings.recordingChoice, !measurement.recordings.contains(where: \.isChosen) {
       failure = .noSuchRecording(asked: choice, present: ingest.spans.names.compactMap { $0 })
     }
