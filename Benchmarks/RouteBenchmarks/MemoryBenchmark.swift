@@ -25,12 +25,12 @@ enum MemoryBenchmark {
       let (path, bytes) = try BenchmarkFiles.feed("memory.\(label)", format: format, megabytes: megabytes)
       var peak = 0
       let seconds = try time { peak = try toolPeakResidentBytes(["measure", "--json", path]) }
-      if format == .csv { try unfilteredPeaks(path, bytes: bytes, report: &report) }
-      unlink(path)
       report.say(
         "  \(label.padding(5)) \(Format.megabytes(bytes)) measured in \(Format.fixed(seconds, 1)) s (\(Format.fixed(Double(bytes) / 1_048_576 / seconds, 0)) MB/s): peak RSS \(Format.megabytes(peak))")
       report.record(name, "\(label) peak RSS bytes", Double(peak), higherIsBetter: false)
       report.target(name, "\(label.uppercased()) \(Format.fixed(megabytes, 0)) MB feed with peak RSS under 64 MB (\(Format.megabytes(peak)))", met: peak < 64 << 20)
+      if format == .csv { try unfilteredPeaks(path, bytes: bytes, report: &report) }
+      unlink(path)
     }
   }
 
