@@ -93,6 +93,7 @@ do {
   exit(2)
 }
 BenchmarkFiles.remove()
+report.sayTargetSummary()
 
 if printJSON { print(report.json, terminator: "") }
 if let saveBaseline {
