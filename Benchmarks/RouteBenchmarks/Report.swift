@@ -39,4 +39,14 @@ struct BenchmarkReport {
     results.targets.append(BenchmarkResults.Target(scenario: scenario, description: description, met: met))
     say("  target: \(description) — \(met ? "met" : "NOT met")")
   }
+
+  /// The run's last lines: every target met, or how many were not and each of them by
+  /// scenario, so a log (CI's) ends with what was missed rather than burying it in the table.
+  mutating func sayTargetSummary() {
+    let missed = results.targets.filter { !$0.met }
+    say("")
+    guard !missed.isEmpty else { return say("targets: all \(results.targets.count) met") }
+    say("targets NOT met: \(missed.count) of \(results.targets.count)")
+    for target in missed { say("  \(target.scenario): \(target.description)") }
+  }
 }

@@ -97,6 +97,7 @@ do {
   exit(2)
 }
 BenchmarkFiles.remove()
+report.sayTargetSummary()
 
 if printJSON { print(report.json, terminator: "") }
 if let saveBaseline {

@@ -54,6 +54,15 @@ import Testing
     let metrics = try #require(document["metrics"] as? [[String: Any]])
     #expect(metrics.contains { $0["name"] as? String == "live refresh p50 24h/1h" })
     #expect(passed.error.contains("RouteBenchmarks --quick"), "the human table goes to standard error")
+    // The table ends with the targets missed, or says every one was met.
+    let targets = passed.error.components(separatedBy: "\n").filter { $0.hasPrefix("  target: ") }
+    let missed = targets.filter { $0.hasSuffix(" — NOT met") }
+    #expect(!targets.isEmpty)
+    if missed.isEmpty {
+      #expect(passed.error.contains("\ntargets: all \(targets.count) met\n"))
+    } else {
+      #expect(passed.error.contains("\ntargets NOT met: \(missed.count) of \(targets.count)\n"))
+    }
     #expect(passed.error.contains("1 scale-free metric compared, none regressed beyond 10.0%"))
 
     // A planted regression (the baseline says 0.001, the run is hundreds of times that),

@@ -9,7 +9,7 @@ public struct ArrivalOrderSorter {
   var cursor: SortedSamples?
 
   public init(runLimit: Int = 1 << 17) {
-    sorter = SpillingSampleSorter(runLimit: runLimit, byArrival: true)
+    sorter = SpillingSampleSorter(runLimit: runLimit, order: .arrival)
   }
 
   /// Adds one position with its reader session ordinal.

@@ -3,7 +3,8 @@ import RouteMileage
 /// How one feed is turned into a measurement.
 public struct IngestSettings: Sendable {
   /// The capture filter, with its thresholds; nil measures the rows as stored (`--no-filter`),
-  /// through the calculator's sort, tie-break and collapse.
+  /// in the calculator's walk order (`RouteMileageCalculator.walkOrder`) with its collapse of a
+  /// repeated timestamp, streamed or sorted in bounded memory like the filter's time order.
   public var filter: RouteSampleFilter?
   /// Seconds; see `RouteContinuity`. The one place the maximum interval is held: the filter
   /// the ingest runs (`ShiftIngest`) and the options the readers get (`readerOptions(_:)`) take
@@ -72,7 +73,9 @@ public struct FeedMeasurement: Sendable, Hashable {
   }
 }
 
-/// In which order the ingest stage judges a feed's positions (with the filter on).
+/// In which order the ingest stage judges a feed's positions. With the filter off, `.time` and
+/// `.timeSorted` use the calculator's walk order (`RouteMileageCalculator.walkOrder`) instead of
+/// `TimeOrderedSample`'s, and `.arrival` keeps every position for the calculator.
 public enum IngestOrder: Sendable, Hashable {
   /// As delivered: a live feed (replay), whose arrival order is the order of capture.
   case arrival
@@ -115,7 +118,10 @@ public enum IngestOrder: Sendable, Hashable {
 /// otherwise the file is sorted.) `.timeSorted`
 /// holds at most `sortRunLimit` positions in memory and spills the rest.
 ///
-/// With the filter off, positions are kept (40 bytes each) for the calculator's sort, as stored.
+/// With the filter off (see `ShiftIngest+Unfiltered.swift`), `.time` walks positions straight
+/// into the accumulator while they arrive in the calculator's walk order, and `.timeSorted`
+/// sorts them in walk order through the same spilling sorter: the calculator's figure in the
+/// same bounded memory. Only `.arrival` keeps them (40 bytes each) for the calculator's sort.
 public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   /// What the ingest counted itself (records, reader rejections, errors, sessions, times);
   /// `report` adds the filter's counts.
@@ -126,7 +132,14 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   /// per-position path.
   let filtering: Bool
   var accumulator: RouteMileageAccumulator
+  /// Filter off, `.arrival` only: every position kept, for the calculator.
   var unfiltered: [RoutePosition] = []
+  /// Filter off, `.time`: the last position walked.
+  var lastWalked: RoutePosition?
+  /// Filter off, `.timeSorted` with recordings apart: each recording's figure.
+  var unfilteredSeparated: [RouteDistance]?
+  /// Filter off: the positions retained in each recording, by its index in `spans`.
+  var retainedByRecording: [Int] = []
   let calculator: RouteMileageCalculator
   let window: ShiftWindow?
   var minter = CaptureSessionMinter()
@@ -172,7 +185,9 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     retainedSink = retained
     self.order = order
     outliers = TimeOutlierState(separation: settings.timeOutlierSeparation)
-    if order == .timeSorted, filter != nil { sorter = SpillingSampleSorter(runLimit: settings.sortRunLimit) }
+    if order == .timeSorted {
+      sorter = SpillingSampleSorter(runLimit: settings.sortRunLimit, order: filter != nil ? .time : .walk)
+    }
   }
 
   public mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
@@ -182,13 +197,16 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     spans.note(session: session, timestamp: sample.timestamp)
     guard filtering else {
       noteTime(sample.timestamp)
-      if hasTimeline, !admitByTimeline(sample) { return }
+      if hasTimeline, !admitByTimeline(sample) {
+        // Counted and not measured by the walk, in its place in walk order.
+        return walkUnfiltered(sample, recording: spans.index(of: session))
+      }
       var sample = sample
       sample.captureSession = captureSession(for: timelineSessionKey(session))
       counted.retained += 1
-      unfiltered.append(sample.position)
       let recording = spans.index(of: session)
-      unfilteredRecordings.append(Int32(truncatingIfNeeded: recording))
+      walkUnfiltered(sample, recording: recording)
+      countRetained(inRecording: recording)
       // Another recording than the one chosen is measured for the list, not kept.
       if let choice = settings.recordingChoice, spans.names[recording] != choice { return }
       retainedSink.retain(sample)
@@ -219,7 +237,8 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   ///
   /// - Throws: `FeedError.temporaryStorage` when the spill file failed; what the sink throws.
   public mutating func finish() throws {
-    guard filter != nil, !deliveredOutOfOrder else { return }
+    guard !deliveredOutOfOrder else { return }
+    guard filtering else { return try finishUnfiltered() }
     switch order {
     case .arrival:
       return
@@ -359,7 +378,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     var distance: RouteDistance
     if let separated {
       distance = separated.chosenDistance
-    } else if filter != nil {
+    } else if filter != nil || order != .arrival {
       distance = accumulator.distance
     } else {
       distance =
@@ -389,7 +408,8 @@ public enum FeedIngest {
   /// gives the measurement of what was read before the problem, with `report.failure` saying
   /// why; callers decide whether that is a failure.
   ///
-  /// With the filter on, a recorded feed is judged in time order (see `ShiftIngest`). A source
+  /// A recorded feed is judged in time order (see `ShiftIngest`; with the filter off, the
+  /// calculator's walk order). A source
   /// that can be read again (a file) is first streamed (`.time`); if a position turns out to
   /// be stored before a later one, `retained` is told to `restart()`, the source is rewound and
   /// read once more into `.timeSorted`. A source that cannot be rewound (a pipe) is sorted from
@@ -398,8 +418,8 @@ public enum FeedIngest {
   /// - Parameters:
   ///   - format: nil to detect it from the first bytes.
   /// - Throws: only what `retained` throws.
-  /// - Complexity: O(*n*) in the feed's size for a feed stored in time order, memory O(1) in it
-  ///   with the filter on; O(*n* log *n*) and bounded memory (`SpillingSampleSorter`) for one
+  /// - Complexity: O(*n*) in the feed's size for a feed stored in time order, memory O(1) in it,
+  ///   filter on or off; O(*n* log *n*) and bounded memory (`SpillingSampleSorter`) for one
   ///   that is not, which is read up to twice.
   public static func measure<Source: ByteSource, Retained: RetainedSampleSink>(
     _ input: inout Source, format: FeedFormat? = nil, options: FeedOptions = FeedOptions(),
@@ -414,8 +434,7 @@ public enum FeedIngest {
     var firstCount = first.count
     var failure = first.failure
     let detected = first.format
-    let order: IngestOrder =
-      settings.filter == nil ? .arrival : (source.isRewindable && settings.recordingChoice == nil ? .time : .timeSorted)
+    let order: IngestOrder = source.isRewindable && settings.recordingChoice == nil ? .time : .timeSorted
     var ingest = ShiftIngest(settings: settings, retained: retained, order: order)
     defer { retained = ingest.retainedSink }
     if let failure {

@@ -44,7 +44,7 @@ extension ShiftIngest {
   /// True once a streamed (`.time`) read found recordings that overlap in time: the caller reads
   /// the file again, sorted, so they are measured apart.
   public var needsSeparateRecordings: Bool {
-    order == .time && filtering && !deliveredOutOfOrder && separatesRecordings
+    order == .time && !deliveredOutOfOrder && separatesRecordings
   }
 
   /// The settings a recording measured on its own runs with.
@@ -109,33 +109,40 @@ extension ShiftIngest {
       last: positions > 0 ? spans.last[index] : nil, positions: positions, distance: distance, isChosen: chosen)
   }
 
-  /// With the filter off: each recording's kept positions measured on their own by the
-  /// calculator; the chosen one is the figure.
+  /// With the filter off: each recording's positions measured on their own, as the calculator
+  /// would; the chosen one is the figure.
   ///
-  /// - Complexity: O(*n* log *n*); the positions are already held.
+  /// - Complexity: O(1) per recording after a sorted walk (`finishUnfiltered()`); O(*n* log *n*)
+  ///   for an `.arrival` ingest, whose positions are held.
   func unfilteredApart(format: FeedFormat, report: IngestReport) -> FeedMeasurement {
     let chosen = spans.chosen(settings.recordingChoice)
-    var byRecording = [[RoutePosition]](repeating: [], count: spans.names.count)
-    for (position, recording) in zip(unfiltered, unfilteredRecordings) { byRecording[Int(recording)].append(position) }
+    let walked = unfilteredSeparated ?? unfilteredHeldApart()
     var report = report
     var summaries: [FeedRecordingSummary] = []
     var chosenDistance = RouteDistance()
     for index in spans.names.indices {
-      let positions = byRecording[index]
-      let distance =
-        timeline.map { calculator.distance(of: positions, timeline: $0) }
-        ?? calculator.distance(of: positions, covering: window)
+      let positions = index < retainedByRecording.count ? retainedByRecording[index] : 0
+      let distance = index < walked.count ? walked[index] : freshWalk().distance
       if index == chosen {
         chosenDistance = distance
-      } else if !positions.isEmpty {
-        report.retained -= positions.count
-        report.rejected[.otherRecording, default: 0] += positions.count
+      } else if positions > 0 {
+        report.retained -= positions
+        report.rejected[.otherRecording, default: 0] += positions
       }
       summaries.append(summary(index, distance: distance, chosen: index == chosen))
     }
     var measurement = FeedMeasurement(format: format, distance: chosenDistance, report: report, recordings: summaries)
     noteRecordingChoice(&measurement)
     return measurement
+  }
+
+  /// `.arrival` with the filter off: each recording's held positions through the calculator.
+  private func unfilteredHeldApart() -> [RouteDistance] {
+    var byRecording = [[RoutePosition]](repeating: [], count: spans.names.count)
+    for (position, recording) in zip(unfiltered, unfilteredRecordings) { byRecording[Int(recording)].append(position) }
+    return byRecording.map { positions in
+      timeline.map { calculator.distance(of: positions, timeline: $0) } ?? calculator.distance(of: positions, covering: window)
+    }
   }
 
   func noteRecordingChoice(_ measurement: inout FeedMeasurement) {

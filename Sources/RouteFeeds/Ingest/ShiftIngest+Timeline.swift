@@ -38,11 +38,8 @@ extension ShiftIngest {
         default: .outsideShift
         }
       counted.rejected[reason, default: 0] += 1
-      if filter != nil {
-        accumulator.append(sample.position)
-      } else {
-        unfiltered.append(sample.position)
-      }
+      // Without the filter the caller walks it in walk order with the rest.
+      if filter != nil { accumulator.append(sample.position) }
       return false
     }
     // The filter sees positions in time order, so a change of interval is a resume or a drive.

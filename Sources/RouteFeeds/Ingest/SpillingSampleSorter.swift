@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RouteMileage
 
 /// Sorts any number of samples in bounded memory: up to `runLimit` are sorted in memory; past
 /// that each full buffer is sorted and written to a temporary file as a *run*, and the runs are
@@ -25,16 +26,16 @@ struct SpillingSampleSorter {
   static let readBlock = 512
 
   let runLimit: Int
-  let byArrival: Bool
+  let order: SampleSortOrder
   var buffer: [TimeOrderedSample] = []
   var spill: SpillFile?
   var runs: [SpillFile.Run] = []
   /// Samples appended so far.
   private(set) var count = 0
 
-  init(runLimit: Int = defaultRunLimit, byArrival: Bool = false) {
+  init(runLimit: Int = defaultRunLimit, order: SampleSortOrder = .time) {
     self.runLimit = max(2, runLimit)
-    self.byArrival = byArrival
+    self.order = order
   }
 
   /// Whether anything had to go to disk.
@@ -56,8 +57,11 @@ struct SpillingSampleSorter {
   }
 
   private mutating func sortBuffer() {
-    let byArrival = byArrival
-    buffer.sort { TimeOrderedSample.precedes($0, $1, byArrival: byArrival) }
+    switch order {
+    case .time: buffer.sort { TimeOrderedSample.precedes($0, $1) }
+    case .arrival: buffer.sort { TimeOrderedSample.precedes($0, $1, byArrival: true) }
+    case .walk: buffer.sort { RouteMileageCalculator.walkOrder($0.sample.position, $1.sample.position) }
+    }
   }
 
   /// Hands every sample to `body` in order, then empties the sorter.
@@ -82,13 +86,34 @@ struct SpillingSampleSorter {
     try spillBuffer()
     buffer = []
     while runs.count > Self.mergeFanIn {
-      var merging = SortedSamples(runs: Array(runs.prefix(Self.mergeFanIn)), file: spill, byArrival: byArrival)
+      var merging = SortedSamples(runs: Array(runs.prefix(Self.mergeFanIn)), file: spill, order: order)
       var writer = SpillFile.RunWriter(file: spill)
       while let item = try merging.next() { try writer.append(item) }
       runs.removeFirst(Self.mergeFanIn)
       runs.append(try writer.finish())
     }
-    return SortedSamples(runs: runs, file: spill, byArrival: byArrival)
+    return SortedSamples(runs: runs, file: spill, order: order)
+  }
+}
+
+/// The order a `SpillingSampleSorter` hands its samples back in.
+enum SampleSortOrder {
+  /// `TimeOrderedSample.precedes`: the order the filter judges a recorded file in.
+  case time
+  /// By arrival time first (`TimeOrderedSample.precedes(_:_:byArrival:)`): a live feed's order.
+  case arrival
+  /// `RouteMileageCalculator.walkOrder` of the positions (capture session set): the order the
+  /// calculator walks a route measured with the filter off, so a sorted stream gives its figure.
+  /// Positions equal in it are equal in every field the walk reads.
+  case walk
+
+  @inline(__always)
+  func precedes(_ a: TimeOrderedSample, _ b: TimeOrderedSample) -> Bool {
+    switch self {
+    case .time: TimeOrderedSample.precedes(a, b)
+    case .arrival: TimeOrderedSample.precedes(a, b, byArrival: true)
+    case .walk: RouteMileageCalculator.walkOrder(a.sample.position, b.sample.position)
+    }
   }
 }
 
@@ -101,16 +126,16 @@ struct SortedSamples {
   var readers: [SpillFile.RunReader] = []
   var heads: [TimeOrderedSample] = []
   var heap: [Int] = []
-  var byArrival = false
+  var order = SampleSortOrder.time
   var primed = false
 
   init(memory: [TimeOrderedSample]) {
     self.memory = memory
   }
 
-  init(runs: [SpillFile.Run], file: SpillFile, byArrival: Bool) {
+  init(runs: [SpillFile.Run], file: SpillFile, order: SampleSortOrder) {
     self.file = file
-    self.byArrival = byArrival
+    self.order = order
     readers = runs.map { SpillFile.RunReader(run: $0) }
   }
 
@@ -148,8 +173,8 @@ struct SortedSamples {
   }
 
   private func less(_ a: Int, _ b: Int) -> Bool {
-    if TimeOrderedSample.precedes(heads[a], heads[b], byArrival: byArrival) { return true }
-    return !TimeOrderedSample.precedes(heads[b], heads[a], byArrival: byArrival) && a < b
+    if order.precedes(heads[a], heads[b]) { return true }
+    return !order.precedes(heads[b], heads[a]) && a < b
   }
 
   private mutating func siftDown(_ start: Int) {
