@@ -14,6 +14,13 @@ import ShiftWork
 /// Times are ISO 8601 UTC. `inputRows` and `rejectedByReason` repeat `ingest.records` and
 /// `ingest.rejected` at the top level for the acceptance harness.
 enum MeasurementJSON {
+  /// A gap's or a stop's `start`, `end` (ISO 8601 UTC) and `seconds`, in that order.
+  static func stretch(from start: Double, to end: Double, seconds: Double, into object: inout JSONObject) {
+    object.set("start", CivilTime.iso8601(start))
+    object.set("end", CivilTime.iso8601(end))
+    object.set("seconds", seconds)
+  }
+
   static func object(for result: InputResult, locale: MileageLocale, window: ShiftWindow?) -> JSONObject {
     var json = JSONObject()
     json.set("source", result.source)
@@ -60,18 +67,14 @@ enum MeasurementJSON {
       distance.gaps.map { gap in
         var object = JSONObject()
         object.set("kind", gap.kind.rawValue)
-        object.set("start", CivilTime.iso8601(gap.start))
-        object.set("end", CivilTime.iso8601(gap.end))
-        object.set("seconds", gap.duration)
+        stretch(from: gap.start, to: gap.end, seconds: gap.duration, into: &object)
         return object
       })
     json.set(
       "stops",
       distance.stops.map { stop in
         var object = JSONObject()
-        object.set("start", CivilTime.iso8601(stop.start))
-        object.set("end", CivilTime.iso8601(stop.end))
-        object.set("seconds", stop.duration)
+        stretch(from: stop.start, to: stop.end, seconds: stop.duration, into: &object)
         return object
       })
     json.set(
