@@ -106,22 +106,6 @@ public struct ContentHash: Sendable {
       return (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
     } }
   }
-
-  /// The SHA-256 of the file at `path`, read in 1 MiB chunks.
-  ///
-  /// - Throws: `FeedError` when it cannot be opened or read.
-  public static func ofFile(_ path: String) throws(FeedError) -> String {
-    let source = try FileByteSource(path: path)
-    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
-    defer { buffer.deallocate() }
-    var hash = ContentHash()
-    while true {
-      let count = try source.read(into: buffer)
-      if count == 0 { break }
-      hash.update(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-    }
-    return hash.finalize()
-  }
 }
 
 /// A byte source that hashes what it hands out, so an import learns its feed's content hash in

@@ -19,6 +19,10 @@ extension FeedFormat {
     }
   }
 
+  /// Every format's name as `--input-format` takes it, in declaration order and as a sentence
+  /// lists them: `gpx, nmea, csv, tcx, kml, fit, geojson, takeout or owntracks`.
+  public static var rawValuesInWords: String { CSVHeaderReport.joinedWithOr(allCases.map(\.rawValue)) }
+
   /// What this format's reader passes over when it ignores something (`IngestReport.ignored`),
   /// in the singular: a line of a line format (NMEA, CSV, OwnTracks), an entry of a JSON
   /// document (Takeout, GeoJSON), an element of an XML one (GPX, TCX, KML), a message of FIT.

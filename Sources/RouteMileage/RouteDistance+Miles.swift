@@ -3,10 +3,10 @@ public let metersPerMile: Double = 1_609.344
 
 extension RouteDistance {
   /// The measured distance in miles.
-  public var miles: Double { meters / metersPerMile }
+  public var miles: Double { RouteLength(meters: meters).miles }
 
   /// The floor (`floorMeters`) in miles.
-  public var floorMiles: Double { floorMeters / metersPerMile }
+  public var floorMiles: Double { RouteLength(meters: floorMeters).miles }
 
   /// The figure to one decimal place, such as `12.4 mi` or `12,4 mi`; nil when nothing was
   /// measured, so an unmeasured route can never be shown as `0.0 mi`.

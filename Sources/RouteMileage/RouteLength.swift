@@ -6,7 +6,8 @@ public struct RouteLength: Sendable, Hashable, Comparable {
 
   public init(meters: Double) { self.meters = meters }
 
-  /// The length in international miles (`metersPerMile`).
+  /// The length in international miles (`metersPerMile`): the package's one division by the
+  /// constant, so every figure in miles (the report, JSON, CSV, the jitter sentence) rounds alike.
   public var miles: Double { meters / metersPerMile }
 
   public static func < (lhs: RouteLength, rhs: RouteLength) -> Bool { lhs.meters < rhs.meters }

@@ -127,10 +127,10 @@ public struct RouteQuality: Sendable, Hashable {
     // Miles, not a percentage: RouteQuality states no share of anything.
     let why = "the recorded figure less what the positions prove"
     guard estimate > 0 else {
-      return "\(locale.formattedMiles(excess / metersPerMile, unit: "mi", qualifier: "At most")) of the recorded figure can be jitter: \(why)."
+      return "\(locale.formattedMiles(RouteLength(meters: excess).miles, unit: "mi", qualifier: "At most")) of the recorded figure can be jitter: \(why)."
     }
-    let about = locale.formattedMiles(estimate / metersPerMile, unit: "mi", qualifier: "About")
-    let bound = locale.formattedMiles(excess / metersPerMile, unit: "mi", qualifier: "at most")
+    let about = locale.formattedMiles(RouteLength(meters: estimate).miles, unit: "mi", qualifier: "About")
+    let bound = locale.formattedMiles(RouteLength(meters: excess).miles, unit: "mi", qualifier: "at most")
     return "\(about) of the recorded figure was gathered while standing or crawling and is likely jitter; \(bound) can be: \(why)."
   }
 

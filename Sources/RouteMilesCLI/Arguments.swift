@@ -66,8 +66,6 @@ struct Arguments {
   /// The option's value; the last one wins when it is given twice.
   func value(_ name: String) -> String? { values[name]?.last }
 
-  func allValues(_ name: String) -> [String] { values[name] ?? [] }
-
   func double(_ name: String, minimum: Double? = nil) throws(CLIError) -> Double? {
     guard let text = value(name) else { return nil }
     guard let number = Double(text), number.isFinite else {

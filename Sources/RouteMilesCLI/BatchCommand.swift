@@ -283,7 +283,7 @@ struct BatchTable {
   /// The closing line: counts, and the sum of recorded figures labelled as exactly that.
   func summary() -> String {
     // A sum of measured figures that is 0 m still stands for something measured.
-    let sum = locale.formattedMiles(summedMeters / metersPerMile, unit: "mi", isSomething: measured + truncated > 0)
+    let sum = locale.formattedMiles(RouteLength(meters: summedMeters).miles, unit: "mi", isSomething: measured + truncated > 0)
     let count = locale.formattedCount
     return "\(locale.counted(shifts, "shift")): \(count(measured)) measured (\(count(partial)) partial), "
       + "\(count(unmeasurable)) unmeasurable, " + (truncated > 0 ? "\(count(truncated)) truncated, " : "")

@@ -84,3 +84,6 @@ struct LineReader<Source: ByteSource> {
 extension UInt8 {
   fileprivate static let newline: UInt8 = 0x0A
 }
+
+/// Holds a record cut at a chunk's end and the chunk buffer it owns: one thread reads it.
+@available(*, unavailable) extension LineReader: Sendable {}

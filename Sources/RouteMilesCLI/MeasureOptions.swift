@@ -22,10 +22,14 @@ struct MeasureOptions {
   /// is its one flag).
   static let filterThresholdOptions = ["max-accuracy", "max-fix-age", "max-speed", "min-movement", "reanchor-after"]
 
-  /// The help text for these options, aligned.
+  /// The capture filter as it stands without options: the help states its thresholds.
+  private static let defaultFilter = RouteSampleFilter()
+
+  /// The help text for these options, aligned. Its defaults and format names are read from
+  /// the rules they describe, so the help cannot drift from what a run does.
   static let help = """
     Reading feeds:
-      --input-format FORMAT   gpx, nmea, csv, tcx, kml, fit, geojson, takeout or owntracks:
+      --input-format FORMAT   \(FeedFormat.rawValuesInWords):
                               skip format detection (gzip and zip are still recognised).
       --date YYYY-MM-DD       UTC date an NMEA log starts on; needed for GGA-only logs, and
                               overrides the dates in the log (midnight rollover still applies).
@@ -41,20 +45,25 @@ struct MeasureOptions {
     Measuring:
       --no-filter             Measure rows as stored: no capture filter, only the calculator's
                               sort, tie-break and collapse (how a historical shift is measured).
-      --max-interval SECONDS  Longest silence still continuous (default 120, inclusive).
+      --max-interval SECONDS  Longest silence still continuous (default \(figure(RouteContinuity.defaultMaximumSampleInterval)), inclusive).
       --shift-start ISO8601   The shift's window; with --shift-end, late starts and early ends
       --shift-end ISO8601     count as gaps and positions outside it are not measured.
       --locale ID             Number format of the words (default en; e.g. de_DE → 12,4 mi).
 
     Capture filter thresholds (defaults in brackets):
-      --max-accuracy METERS   Reject a larger horizontal accuracy radius [100].
-      --max-fix-age SECONDS   Reject a fix this much older than its arrival time [10].
-      --max-speed M/S         Reject a faster implied speed within a session [70].
-      --min-movement METERS   Drop movement under this within a session [5].
+      --max-accuracy METERS   Reject a larger horizontal accuracy radius [\(figure(defaultFilter.maximumHorizontalAccuracy))].
+      --max-fix-age SECONDS   Reject a fix this much older than its arrival time [\(figure(defaultFilter.maximumFixAge))].
+      --max-speed M/S         Reject a faster implied speed within a session [\(figure(defaultFilter.maximumSpeed))].
+      --min-movement METERS   Drop movement under this within a session [\(figure(defaultFilter.minimumMovement))].
       --reanchor-after N      Consecutive agreeing speed rejections that re-anchor a session
-                              [3]; 0 turns re-anchoring off.
+                              [\(defaultFilter.speedRejectionsBeforeReanchoring)]; 0 turns re-anchoring off.
       --keep-null-island      Do not reject (0, 0).
     """
+
+  /// A default as the help writes it: `120`, not `120.0`; a fraction keeps its digits.
+  static func figure(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
 
   /// `--locale ID`, refused when the table does not know its language (not silently English).
   static func locale(_ identifier: String, command: String?) throws(CLIError) -> MileageLocale {
@@ -72,7 +81,7 @@ struct MeasureOptions {
     if timelines { timelineSource = try Self.timelineSource(arguments) }
     if let text = formatOption.flatMap(arguments.value) ?? arguments.value("input-format") {
       guard let format = FeedFormat(rawValue: text.lowercased()) else {
-        throw .usage("unknown input format '\(text)': use gpx, nmea, csv, tcx, kml, fit, geojson, takeout or owntracks", command: command)
+        throw .usage("unknown input format '\(text)': use \(FeedFormat.rawValuesInWords)", command: command)
       }
       inputFormat = format
     }

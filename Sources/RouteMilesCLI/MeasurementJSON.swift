@@ -59,7 +59,7 @@ enum MeasurementJSON {
         object.set("positions", segment.positionCount)
         object.set("meters", segment.meters)
         object.set("floorMeters", segment.floorMeters)
-        object.set("floorMiles", segment.floorMeters / metersPerMile)
+        object.set("floorMiles", RouteLength(meters: segment.floorMeters).miles)
         return object
       })
     json.set(

@@ -7,6 +7,8 @@ import RouteMileage
 enum PipeCommand {
   static let name = "pipe"
   static let usage = "routemiles pipe [options] < records.jsonl"
+  /// Bytes; the longest record line `--max-record-bytes` accepts when not given (256 MiB).
+  static let defaultMaximumRecordBytes = 256 << 20
   static let help = """
     USAGE: \(usage)
 
@@ -22,7 +24,7 @@ enum PipeCommand {
     Options:
       --filter                Apply the capture filter (thresholds as in measure).
       --strict                Stop with exit status 1 at the first bad record instead.
-      --max-record-bytes N    Longest record line accepted (default 268435456); a longer one
+      --max-record-bytes N    Longest record line accepted (default \(defaultMaximumRecordBytes)); a longer one
                               is a bad record, skipped without being held in memory.
 
     \(MeasureOptions.help)
@@ -53,7 +55,7 @@ enum PipeCommand {
       }
       options.settings.filter = nil
     }
-    let maximumRecord = try arguments.integer("max-record-bytes", minimum: 1) ?? 256 << 20
+    let maximumRecord = try arguments.integer("max-record-bytes", minimum: 1) ?? defaultMaximumRecordBytes
     let strict = arguments.has("strict")
 
     var lines = LineReader(input, maximumLength: maximumRecord)

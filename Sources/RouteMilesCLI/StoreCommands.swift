@@ -62,7 +62,7 @@ enum ImportCommand {
     Options:
       --store PATH            The store (required).
       --json                  One JSON object per input (the measure fields plus "shift").
-      --batch-size N          Samples per transaction (default 4096).
+      --batch-size N          Samples per transaction (default \(ShiftImportWriter.defaultBatchSize)).
       --allow-duplicate       Import a file even when its content is already stored.
 
     \(MeasureOptions.help)
@@ -307,7 +307,7 @@ enum ShiftsCommand {
       --store PATH            The store (required).
       --json                  One JSON object per shift.
       --delete ID             Delete shift ID and all its rows, then list what remains.
-      --max-interval SECONDS  Continuity interval for the figures (default 120).
+      --max-interval SECONDS  Continuity interval for the figures (default \(MeasureOptions.figure(RouteContinuity.defaultMaximumSampleInterval))).
       --locale ID             Number format of the words.
     """
 

@@ -83,11 +83,6 @@ public final class RouteStore {
     try updateShift(shift, #"UPDATE shifts SET status = ? WHERE id = ?"#) { try $0.bind(status.rawValue, at: 1) }
   }
 
-  /// Gives a shift its window end (nil removes the window).
-  public func setEnd(_ end: Double?, of shift: ShiftID) throws {
-    try updateShift(shift, #"UPDATE shifts SET "end" = ? WHERE id = ?"#) { try $0.bind(end, at: 1) }
-  }
-
   /// Moves a shift's start (an import without a window starts at its first retained sample).
   public func setStart(_ start: Double, of shift: ShiftID) throws {
     try updateShift(shift, #"UPDATE shifts SET start = ? WHERE id = ?"#) { try $0.bind(start, at: 1) }

@@ -41,7 +41,7 @@ extension FeedWriter {
   /// to 7 decimals, accuracy to 0.1 m (−1.0 when invalid), speed in m/s to 0.01, course in
   /// degrees to 0.1 (empty when standing), altitude to 0.1 m, then the session UUID.
   ///
-  /// `.phoneExport`, the layout phone logging apps export most (issue #16 item 8):
+  /// `.phoneExport`, the layout phone logging apps export most:
   ///
   ///     time,latitude,longitude,accuracy,speed,course,session
   ///     2026-03-02T08:15:30.000Z,51.5072178,-0.1275862,8.0,12.34,123.4,1

@@ -35,11 +35,4 @@ public enum SynthesisMath {
 
   @inlinable public static func sin(_ x: Double) -> Double { sinCos(x).sin }
   @inlinable public static func cos(_ x: Double) -> Double { sinCos(x).cos }
-
-  /// `angle` wrapped into [−π, π).
-  @inlinable
-  public static func wrapped(_ angle: Double) -> Double {
-    let turns = ((angle + Double.pi) / (2 * Double.pi)).rounded(.down)
-    return angle - turns * 2 * Double.pi
-  }
 }

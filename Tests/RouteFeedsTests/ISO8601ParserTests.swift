@@ -1,4 +1,5 @@
 import RouteFeeds
+import RouteMileage
 import Testing
 
 /// `ISO8601Parser`: the timestamp forms the readers accept straight from bytes, and what they
@@ -62,6 +63,13 @@ import Testing
       let fromBytes = Array(text.utf8).withUnsafeBufferPointer { ISO8601Parser.timestamp($0) }
       #expect(fromBytes == expected, "\(text)")
       #expect(ISO8601Parser.timestamp(text) == expected, "\(text)")
+    }
+  }
+
+  @Test func readsBackWhatCivilTimeWrites() {
+    // What the parser reads back is what `CivilTime.iso8601` wrote, to the millisecond.
+    for timestamp in [1_764_403_200.0, 951_782_400.125, -62_167_219_200, 253_402_300_799] {
+      #expect(ISO8601Parser.timestamp(CivilTime.iso8601(timestamp)) == timestamp)
     }
   }
 }

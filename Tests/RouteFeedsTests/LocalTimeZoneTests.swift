@@ -119,4 +119,20 @@ import Testing
     let plain = readChunked(GPXReader(options: FeedOptions()), gpx(["2025-10-26T01:59:00", "2025-10-26T01:00:00"]))
     #expect(plain.records.contains(.noted(.zoneLessStepBack, line: 0)))
   }
+
+  @Test func localTimeColumnsMappedWithColumnsAreReadInTheNamedZone() throws {
+    let text = Array("Lcl Date,Lcl Time,Latitude,Longitude\n2025-07-01,09:00:00,51.5,-0.12\n".utf8)
+    var options = FeedOptions()
+    options.timeZone = try Self.zone()
+    // Detected as local time with no UTC offset column: refused, with or without a zone.
+    guard case .unmappedColumns(line: 1, _)? = readChunked(CSVReader(options: options), text).error else {
+      Issue.record("a detected local-time header without an offset column is refused")
+      return
+    }
+    // Mapped with --columns: a time without a zone, read as local time in the zone.
+    options.csvColumns = try CSVColumnMapping(parsing: "date=Lcl Date,time=Lcl Time")
+    let read = readChunked(CSVReader(options: options), text)
+    #expect(read.error == nil)
+    #expect(positionsWithSessions(read.records).map(\.sample.timestamp) == [Self.t("2025-07-01T08:00:00Z")])
+  }
 }

@@ -23,6 +23,21 @@ import Testing
     #expect(RouteLength(meters: 5) < length)
   }
 
+  @Test func everyFigureInMilesIsTheOneConversion() throws {
+    // A mile is 1,609.344 m exactly; the recorded figure and the floor convert bit for bit alike.
+    #expect(RouteLength(meters: 1_609.344).miles == 1)
+    #expect(RouteLength(meters: 16_093.44).miles == 10)
+    #expect(RouteLength(meters: 0).miles == 0)
+    let d = F.measure([
+      F.position(at: 0, session: 1), F.position(at: 10, north: 120, session: 1),
+      F.position(at: 20, north: 250, session: 1), F.position(at: 30, north: 1_000, session: 1),
+    ])
+    #expect(d.miles == d.meters / 1_609.344)
+    #expect(d.floorMiles == d.floorMeters / 1_609.344)
+    #expect(d.miles == RouteLength(meters: d.meters).miles)
+    #expect(d.floorMiles == RouteLength(meters: d.floorMeters).miles)
+  }
+
   @Test func noUsablePositionHasNoLengthAndNoCounts() {
     let d = F.measure([])
     #expect(d.measurement == nil)

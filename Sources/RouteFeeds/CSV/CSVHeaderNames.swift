@@ -61,7 +61,9 @@ struct CSVHeaderMeaning: Sendable, Equatable {
   var kind: Kind
   /// The name is the canonical one (`timestamp`, `latitude`, …), which wins over an alias.
   var isCanonical = false
-  /// The column holds local time (`Lcl Date`, `local_time`): it needs a UTC offset column.
+  /// The column holds local time (`Lcl Date`, `local_time`): detected, it needs a UTC offset
+  /// column; mapped with `--columns`, it is read as a time without a zone (UTC, or local time in
+  /// `--time-zone`).
   var isLocal = false
   /// Multiplies values to SI units (m, m/s), from a unit in the name (`speed_kmh`,
   /// `altitude (ft)`).

@@ -4,9 +4,6 @@
 enum TCXName {
   static let trainingCenterDatabase: UInt64 = 0x676e_696e_6961_7254  // "Training", 22 bytes
   static let activities: UInt64 = 0x6974_6976_6974_6341  // "Activiti", 10 bytes
-  static let activity: UInt64 = 0x7974_6976_6974_6341
-  static let multiSportSession: UInt64 = 0x6f70_5369_746c_754d  // "MultiSpo", 17 bytes
-  static let lap: UInt64 = 0x70_614c
   static let track: UInt64 = 0x6b_6361_7254
   static let trackpoint: UInt64 = 0x696f_706b_6361_7254  // "Trackpoi", 10 bytes
   static let time: UInt64 = 0x656d_6954
@@ -15,7 +12,6 @@ enum TCXName {
   static let longitudeDegrees: UInt64 = 0x6475_7469_676e_6f4c  // "Longitud", 16 bytes
   static let altitudeMeters: UInt64 = 0x6564_7574_6974_6c41  // "Altitude", 14 bytes
   static let courses: UInt64 = 0x73_6573_7275_6f43
-  static let course: UInt64 = 0x6573_7275_6f43
   static let extensions: UInt64 = 0x6f69_736e_6574_7845  // "Extensio", 10 bytes
 }
 

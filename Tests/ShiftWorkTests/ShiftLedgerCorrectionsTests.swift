@@ -4,7 +4,7 @@ import Testing
 
 /// Seed 000's corrections: each judged whole, each refused with its rule and nothing changed.
 @Suite("Ledger corrections")
-struct LedgerCorrectionTests {
+struct ShiftLedgerCorrectionsTests {
   typealias T = ShiftLedgerTests
   static func at(_ minutes: Double) -> Double { T.at(minutes) }
 

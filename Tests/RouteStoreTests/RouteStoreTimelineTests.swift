@@ -7,7 +7,7 @@ import Testing
 
 /// Schema version 2: timelines and content hashes, and the migration from version 1.
 @Suite("RouteStore: timelines (schema version 2)")
-struct TimelineStoreTests {
+struct RouteStoreTimelineTests {
   typealias E = ShiftTimeline.Event
   /// A store written by main's build at 74b801e (schema version 1): shift 1 without a window,
   /// shift 2 with --shift-start 07:59 / --shift-end 08:30, 98 legacy rows each.

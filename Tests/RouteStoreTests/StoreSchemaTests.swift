@@ -4,7 +4,7 @@ import RouteStore
 import Testing
 
 @Suite("RouteStore schema and migrations")
-struct RouteStoreSchemaTests {
+struct StoreSchemaTests {
   @Test("A new store is at the current schema version, in WAL mode, with foreign keys on")
   func freshStore() throws {
     try withTemporaryStore { store, _ throws in

@@ -5,7 +5,7 @@ import Testing
 
 /// Schema version 4: the pickup-place catalogue and what a delivery paid. Every name is invented.
 @Suite("RouteStore: pickup places and amounts (schema version 4)")
-struct PlaceStoreTests {
+struct RouteStorePlacesTests {
   typealias E = ShiftTimeline.Event
   static let t0 = 1_762_243_200.0  // 2025-11-04T08:00:00Z
 

@@ -9,7 +9,7 @@ import Testing
 /// Schema version 3: offers, deliveries and clamps, saved with a shift and read back as its
 /// ledger.
 @Suite("RouteStore: deliveries (schema version 3)")
-struct DeliveryStoreTests {
+struct RouteStoreDeliveriesTests {
   typealias E = ShiftTimeline.Event
   static let t0 = 1_762_243_200.0  // 2025-11-04T08:00:00Z
 
@@ -195,7 +195,7 @@ struct DeliveryStoreMigrationTests {
     #expect(row.split(separator: "\t").last.map(String.init) == hash.finalize())
   }
 
-  @Test(arguments: [TimelineStoreTests.version1, version2])
+  @Test(arguments: [RouteStoreTimelineTests.version1, version2])
   func anEarlierStoreIsMigratedKeepingEverythingAndTakesDeliveries(fixture: String) throws {
     try withTemporaryStorePath { path in
       try FileManager.default.copyItem(atPath: try Fixtures.path(fixture), toPath: path)
@@ -219,16 +219,16 @@ struct DeliveryStoreMigrationTests {
       let shifts = try store.shifts()
       #expect(shifts == oldShifts, "every shift, timeline, hash and cut-off kept")
       #expect(try shifts.map { try store.measure($0) } == oldFigures)
-      #expect(try DeliveryStoreTests.rowCounts(store) == [0, 0, 0])
+      #expect(try RouteStoreDeliveriesTests.rowCounts(store) == [0, 0, 0])
 
       // Version 3 works on the migrated file: a shift with deliveries, read back and deleted.
-      let ledger = try DeliveryStoreTests.ledger()
-      let id = try DeliveryStoreTests.importShift(store, ledger)
+      let ledger = try RouteStoreDeliveriesTests.ledger()
+      let id = try RouteStoreDeliveriesTests.importShift(store, ledger)
       #expect(try store.shift(id)?.ledger?.deliveries == ledger.deliveries)
       // A read-only open of the migrated file reads them too.
       #expect(try RouteStore(path: path, access: .readOnly).shift(id)?.ledger?.offers == ledger.offers)
       try store.deleteShift(id)
-      #expect(try DeliveryStoreTests.rowCounts(store) == [0, 0, 0])
+      #expect(try RouteStoreDeliveriesTests.rowCounts(store) == [0, 0, 0])
       #expect(try store.shifts() == oldShifts)
     }
   }
