@@ -27,6 +27,8 @@ let package = Package(
     // SQLite shifts, their route rows and deliveries; ActiveRouteMeasurement and the live card.
     // Independent of RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
     .target(name: "RouteStore", dependencies: ["RouteMileage", "ShiftWork", "CSQLite"]),
+    // The application layer between the readers and store and the tool: ingest and workflows.
+    .target(name: "RouteIngest", dependencies: ["RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore"]),
 
     // MARK: Implementation details
 
@@ -35,12 +37,13 @@ let package = Package(
     // Debian's zlib (zlib1g-dev), through a system-library target: gzip-compressed feeds.
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     // The command-line tool. Its logic lives in RouteMilesCLI so tests can call it in process.
-    .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore"]),
+    .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore", "RouteIngest"]),
     .executableTarget(name: "routemiles", dependencies: ["RouteMilesCLI"]),
     .executableTarget(
       name: "RouteBenchmarks",
       dependencies: [
-        "RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore", "RouteMilesCLI", "RouteSynthesis", "RouteBenchmarkGate",
+        "RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore", "RouteIngest", "RouteMilesCLI", "RouteSynthesis",
+        "RouteBenchmarkGate",
       ],
       path: "Benchmarks/RouteBenchmarks"
     ),
@@ -71,6 +74,7 @@ let package = Package(
     .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks", "RouteTestSupport"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage", "ShiftWork"]),
     .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
+    .testTarget(name: "RouteIngestTests", dependencies: ["RouteIngest", "RouteFeeds", "RouteStore", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
     .testTarget(
       name: "RouteMilesCLITests",
       // `routemiles` is a dependency so the binary exists for the process tests.
