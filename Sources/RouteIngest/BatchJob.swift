@@ -4,14 +4,14 @@ import RouteStore
 import ShiftWork
 
 /// One shift of a batch: a feed file, or a shift in a store.
-enum BatchJob: Sendable {
+public enum BatchJob: Sendable {
   case file(String, inDirectory: Bool)
   case shift(String, ShiftRecord)
   /// A shift ID given with --store that the store does not hold.
   case missingShift(String, Int64)
 
   /// Measures it; never throws (a failure is on the result).
-  func run(_ options: MeasureOptions) -> InputResult {
+  public func run(_ options: FeedReading) -> InputResult {
     switch self {
     case .file(let path, let inDirectory):
       var result = options.measure(path: path)

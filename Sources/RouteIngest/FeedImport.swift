@@ -11,54 +11,29 @@ import RouteStore
 import ShiftWork
 
 /// Wall-clock seconds since 1970, for `imported_at` only: no measurement ever reads the clock.
-func wallClockSeconds() -> Double {
+public func wallClockSeconds() -> Double {
   var now = timespec()
   clock_gettime(CLOCK_REALTIME, &now)
   return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
-  struct Imported {
-    var input: InputResult
-    var shift: ShiftID?
-    var complete: Bool
-    /// The stored shift with the same content, when the import was skipped for it.
-    var duplicateOf: ShiftID? = nil
-    /// Whether that stored shift is a cut-off feed's (`truncated`).
-    var duplicateIsTruncated = false
-    /// The interrupted imports of the same file it replaced, and those it kept (rows differ).
-    var copies = InterruptedCopies()
-    /// True when the feed gave no position to keep, so no shift was stored.
-    var keptNothing = false
+/// One feed's import: what was stored, or why nothing was.
+public struct ImportedFeed: Sendable {
+  public var input: InputResult
+  public var shift: ShiftID?
+  public var complete: Bool
+  /// The stored shift with the same content, when the import was skipped for it.
+  public var duplicateOf: ShiftID? = nil
+  /// Whether that stored shift is a cut-off feed's (`truncated`).
+  public var duplicateIsTruncated = false
+  /// The interrupted imports of the same file it replaced, and those it kept (rows differ).
+  public var copies = InterruptedCopies()
+  /// True when the feed gave no position to keep, so no shift was stored.
+  public var keptNothing = false
+}
 
-    func summary(locale: MileageLocale) -> String {
-      guard let shift, let measurement = input.measurement else {
-        let why = input.measurement?.report.failure.map { "\n  Not measured: \($0)." } ?? ""
-        var text = "\(input.source): not imported; nothing was stored\(why)\n"
-        if keptNothing, let measurement = input.measurement {
-          text += "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
-        }
-        return text
-      }
-      let quality = RouteQuality(measurement.distance, locale: locale)
-      let state = input.failure == nil ? "" : " (truncated: reading stopped before the end of the feed)"
-      var text = "\(input.source) → \(shift)\(state)\(Self.replacedWords(copies))\n  \(quality.line)\n"
-      if let sentence = quality.cutOffSentence { text += "  \(sentence)\n" }
-      if let chosen = measurement.recordings.first(where: \.isChosen), measurement.recordings.count > 1 {
-        let why = measurement.recordingsOverlap ? "the file's recordings overlap in time" : "as chosen"
-        let flag = if case .device? = chosen.recording { "--device ID" } else { "--track N" }
-        text += "  Stored \(HumanReport.label(chosen.recording)) only (\(why)); import another with \(flag).\n"
-      }
-      // Said here, because the store keeps retained positions only: a listing cannot say it later.
-      if let sentence = quality.withoutTimeSentence { text += "  \(sentence)\n" }
-      if let ledger = input.ledgerWithDeliveries {
-        for line in HumanReport.deliveryLines(ledger, clamps: input.timelineRecord?.clamps ?? [], explain: false) {
-          text += line + "\n"
-        }
-      }
-      return text + "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
-    }
-  }
-
+/// The import workflow: one feed read once into a stored shift, its content hash taken on the way.
+public enum FeedImport {
   /// Imports one feed; the shift is complete once every retained sample is written.
   ///
   /// A feed whose reading stopped partway (cut off mid-record) keeps its rows as a finished,
@@ -68,10 +43,10 @@ func wallClockSeconds() -> Double {
   /// nothing could be read (`FeedError.stopsReadingPartway` false: not a feed, unmappable
   /// columns, every record unreadable) keeps no shift at all: an empty "complete" shift would
   /// claim a drive of nothing.
-  static func importFeed(
-    _ path: String, into store: RouteStore, storePath: String, options: MeasureOptions, batchSize: Int,
+  public static func importFeed(
+    _ path: String, into store: RouteStore, storePath: String, reading options: FeedReading, batchSize: Int,
     allowDuplicate: Bool = false
-  ) throws -> Imported {
+  ) throws -> ImportedFeed {
     var input = InputResult(source: path)
     let settings: IngestSettings
     let source: FileByteSource
@@ -83,7 +58,7 @@ func wallClockSeconds() -> Double {
     } catch {
       // A refused timeline or an unreadable file: nothing is imported from this feed.
       input.failure = error is ShiftTimelineFile.Failure ? "\(error)" : "\(path): \(error)"
-      return Imported(input: input, shift: nil, complete: false)
+      return ImportedFeed(input: input, shift: nil, complete: false)
     }
     input.timeline = settings.timeline
     input.timelineRecord = record
@@ -99,11 +74,11 @@ func wallClockSeconds() -> Double {
       &bytes, format: options.inputFormat, options: options.feedOptions, settings: settings, retained: &writer)
     let failure = measurement.report.failure
     if let failure {
-      input.failure = MeasureOptions.describe(failure, in: path)
+      input.failure = FeedReading.describe(failure, in: path)
       if !failure.stopsReadingPartway {
         try store.deleteShift(writer.shift)
         input.measurement = measurement
-        return Imported(input: input, shift: nil, complete: false)
+        return ImportedFeed(input: input, shift: nil, complete: false)
       }
     }
     if writer.samplesWritten + writer.pendingCount == 0 {
@@ -113,7 +88,7 @@ func wallClockSeconds() -> Double {
       try store.deleteShift(writer.shift)
       input.measurement = measurement
       if input.failure == nil { input.failure = "\(path): no position could be kept, so nothing was stored" }
-      return Imported(input: input, shift: nil, complete: false, keptNothing: true)
+      return ImportedFeed(input: input, shift: nil, complete: false, keptNothing: true)
     }
     // Every row is stored before the comparison with interrupted imports of the same file.
     try writer.flush()
@@ -134,7 +109,7 @@ func wallClockSeconds() -> Double {
       // nothing behind.
       try store.deleteShift(writer.shift, withInterrupted: copies.replaceable)
       input.failure = nil
-      return Imported(
+      return ImportedFeed(
         input: input, shift: nil, complete: false, duplicateOf: existing,
         duplicateIsTruncated: try store.shift(existing)?.isTruncated ?? false, copies: copies)
     }
@@ -152,7 +127,7 @@ func wallClockSeconds() -> Double {
     // So are positions without a time, which the rows cannot hold: the file's figure is partial.
     measurement.distance.positionsWithoutTime = measurement.report.rejected[.missingTime] ?? 0
     input.measurement = measurement
-    return Imported(input: input, shift: writer.shift, complete: true, copies: copies)
+    return ImportedFeed(input: input, shift: writer.shift, complete: true, copies: copies)
   }
 
   /// Reads the rest of a source (into its hash); false when it cannot be read to its end.
@@ -168,4 +143,4 @@ func wallClockSeconds() -> Double {
       return false
     }
   }
-
+}

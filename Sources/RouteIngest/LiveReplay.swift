@@ -11,37 +11,66 @@ import RouteStore
 import ShiftWork
 import Synchronization
 
-/// Set by SIGINT during a replay, so Ctrl-C ends the shift instead of killing the process.
-let replayInterrupted = Atomic<Bool>(false)
+/// The live-shift engine behind `replay`: the capture loop and the display loop against one store
+/// connection, and the card's cadence. What it shows goes to `observe`; the tool draws it.
+public struct LiveReplay {
+  /// The replay's timing and its faults on purpose.
+  public struct Settings: Sendable {
+    /// Shift seconds per real second; nil = as fast as possible.
+    public var speed: Double?
+    public var refresh = 2.0
+    public var routeUpdate = 30.0
+    public var batchSeconds = 5.0
+    public var discardFraction = 0.0
+    public var seed: UInt64 = 1
+    public var interruptAt: Double?
+    public var relaunchAfter = 30.0
+    public var allowLongSpan = false
 
-/// A seeded generator (SplitMix64) for reproducible faults.
-struct ReplayRandom {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    public init() {}
   }
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
 
-/// The capture loop, the display loop and the card, against one store connection.
-struct LiveReplay {
+  /// What the engine shows as it goes: each refreshed card, a batch rolled back on purpose, and
+  /// capture killed by `interruptAt`.
+  public enum Event: Sendable {
+    case update
+    case discard(samples: Int)
+    case interrupt(lostSamples: Int, resumesAt: Double)
+  }
+
+  /// How a replay ended.
+  public enum Outcome: Sendable {
+    /// The shift ended: the last live figure, the final figure measured from the stored rows in
+    /// one pass, why they differ (nil when they are identical), and what the live refreshes did.
+    case ended(
+      shift: ShiftID, live: RouteDistance, final: RouteDistance, reason: String?, refreshes: ActiveRouteMeasurement.Counters)
+    /// The feed held no timed position: nothing was stored or replayed.
+    case nothingToReplay(FeedMeasurement)
+  }
+
+  /// Set by SIGINT during a replay, so Ctrl-C ends the shift instead of killing the process.
+  public static let stopRequested = Atomic<Bool>(false)
+  /// Accepted speed factors: slower than 1/1000 would not finish; faster than a million is `max`.
+  public static let speedRange = 0.001...1_000_000.0
+  /// The longest span of positions (first to last arrival) replayed without `allowLongSpan`:
+  /// a replay plays one shift, and a feed spanning more than a week is a history of many (a
+  /// Takeout export, a logger's year), whose replay at any factor would run for hours or days.
+  public static let longestSpan = 7 * 86_400.0
+
   let feedPath: String
-  let options: MeasureOptions
-  let settings: ReplayCommand.Settings
+  let reading: FeedReading
+  let locale: MileageLocale
+  public let settings: Settings
   let store: RouteStore
   /// The `--store` path; nil for the in-memory store.
-  var storePath: String?
-  let console: Console
+  public let storePath: String?
+  let observe: (Event, LiveReplay) -> Void
   var puller: FeedRecordPuller<FileByteSource>
   var arrivals = ArrivalOrderSorter()
   var ingest: ShiftIngest<KeepRetainedSamples>
-  var random: ReplayRandom
-  var shift: ShiftID?
-  var live: ActiveRouteMeasurement?
+  var random: SplitMix64
+  public private(set) var shift: ShiftID?
+  public private(set) var live: ActiveRouteMeasurement?
   /// The shift's recorded timeline (`--timeline` or the sidecar), applied at its times; nil
   /// when there is none (the replay then starts the shift at the first fix and ends it at the last).
   let recordedTimeline: ShiftTimeline?
@@ -49,56 +78,65 @@ struct LiveReplay {
   /// instants they were applied at (clamps included).
   var pendingEvents: ArraySlice<ShiftWorkEvent> = []
   /// Whether the recorded timeline holds deliveries: the card then carries them.
-  let recordsDeliveries: Bool
+  public let recordsDeliveries: Bool
   /// The shift's record as the live shift knows it now: its timeline and deliveries.
   var ledger = ShiftLedger()
   /// The timeline as the live shift knows it now (`ledger`'s, but for an end the replay adds
   /// itself while a recorded delivery is still open).
-  var timeline = ShiftTimeline()
-  var cadence = ShiftCardCadence()
+  public private(set) var timeline = ShiftTimeline()
+  public private(set) var cadence = ShiftCardCadence()
   /// Whether the last refresh pushed a new card.
-  var pushed = false
-  var startTime = 0.0
-  var clock = 0.0
-  var batches = 0
-  var discardedBatches = 0
-  var storedSamples = 0
-  var lostSamples = 0
-  var notCaptured = 0
+  public private(set) var pushed = false
+  public private(set) var startTime = 0.0
+  public private(set) var clock = 0.0
+  public private(set) var batches = 0
+  public private(set) var discardedBatches = 0
+  public private(set) var storedSamples = 0
+  public private(set) var lostSamples = 0
+  public private(set) var notCaptured = 0
   var captureResumesAt: Double?
-  var interruptDone = false
+  public private(set) var interruptDone = false
   /// The shift clock when `--interrupt-at` killed capture.
-  var interruptedAt: Double?
-  var drawnLines = 0
+  public private(set) var interruptedAt: Double?
   /// Whether anything was captured, written or interrupted since the last refresh: at max
   /// speed, idle time is skipped only when nothing was.
   var changedSinceRefresh = true
 
-  init(
-    feedPath: String, source: FileByteSource, options: MeasureOptions, settings: ReplayCommand.Settings,
-    store: RouteStore, console: Console, record: ShiftTimelineFile.Record? = nil
+  /// - Parameters:
+  ///   - record: the shift's timeline file, applied at its times; nil for none.
+  ///   - storePath: the store's path, said when Ctrl-C keeps the shift; nil for an in-memory store.
+  ///   - observe: called with each event and the engine as it stands then, on this thread.
+  public init(
+    feedPath: String, source: FileByteSource, reading: FeedReading, locale: MileageLocale, settings: Settings,
+    store: RouteStore, storePath: String?, record: ShiftTimelineFile.Record? = nil,
+    observe: @escaping (Event, LiveReplay) -> Void
   ) {
     let recorded = record?.timeline
     recordedTimeline = recorded
     pendingEvents = (record?.events ?? [])[...]
     recordsDeliveries = !(record?.ledger.deliveries.isEmpty ?? true)
     self.feedPath = feedPath
-    self.options = options
+    self.reading = reading
+    self.locale = locale
     self.settings = settings
     self.store = store
-    self.console = console
-    puller = FeedRecordPuller(source, format: options.inputFormat, options: options.settings.readerOptions(options.feedOptions))
-    var ingestSettings = options.settings
+    self.storePath = storePath
+    self.observe = observe
+    puller = FeedRecordPuller(source, format: reading.inputFormat, options: reading.settings.readerOptions(reading.feedOptions))
+    var ingestSettings = reading.settings
     ingestSettings.window = nil
     // Capture runs only while the shift runs and is not parked: the capture service judges each
     // fix against the timeline, exactly as the one-pass measurement will.
     ingestSettings.timeline = recorded
     ingest = ShiftIngest(settings: ingestSettings, retained: KeepRetainedSamples())
-    random = ReplayRandom(state: settings.seed)
+    random = SplitMix64(seed: settings.seed)
     cadence.routeUpdateInterval = settings.routeUpdate
   }
 
-  mutating func run() throws -> Int32 {
+  /// Plays the feed to its end (or to Ctrl-C) and ends the shift.
+  ///
+  /// - Throws: `ReplayRefusal` for a feed spanning more than `longestSpan`; a store's error.
+  public mutating func run() throws -> Outcome {
     // A recorded feed is played in the order its positions would have arrived (see
     // `ArrivalOrderSorter`); records that are not positions carry no time and are counted at
     // the start.
@@ -117,8 +155,8 @@ struct LiveReplay {
       }
     }
     self.arrivals = arrivals
-    if latest - earliest > ReplayCommand.longestSpan, !settings.allowLongSpan {
-      throw CLIError.failure(Self.longSpanRefusal(feedPath, span: latest - earliest))
+    if latest - earliest > Self.longestSpan, !settings.allowLongSpan {
+      throw ReplayRefusal(description: Self.longSpanRefusal(feedPath, span: latest - earliest))
     }
     var waiting: [FeedRecord] = []
     var first: RouteSample?
@@ -131,14 +169,14 @@ struct LiveReplay {
     }
     guard let first else {
       for record in waiting { record.deliver(to: &ingest) }
-      return try finishWithoutRoute()
+      return .nothingToReplay(ingest.measurement(format: puller.format))
     }
-    startTime = recordedTimeline?.start ?? options.settings.window?.start ?? first.timestamp
+    startTime = recordedTimeline?.start ?? reading.settings.window?.start ?? first.timestamp
     clock = startTime
     let shift = try store.createShift(
       start: startTime, end: nil, source: feedPath, importedAt: wallClockSeconds(), status: .running)
     self.shift = shift
-    live = ActiveRouteMeasurement(shift: shift, maximumSampleInterval: options.settings.maximumSampleInterval)
+    live = ActiveRouteMeasurement(shift: shift, maximumSampleInterval: reading.settings.maximumSampleInterval)
     if recordedTimeline == nil {
       try ledger.apply(ShiftTimeline.Event(.start, at: startTime))
       timeline = ledger.timeline
@@ -151,7 +189,7 @@ struct LiveReplay {
     var queue = waiting[...]
 
     while true {
-      if replayInterrupted.load(ordering: .relaxed) { break }
+      if Self.stopRequested.load(ordering: .relaxed) { break }
       if pending == nil { pending = try queue.popFirst() ?? nextArrival() }
       guard let record = pending else { break }
       let recordTime = Self.time(of: record).map { max($0, clock) } ?? clock
@@ -204,7 +242,7 @@ struct LiveReplay {
     return tick + ((time - tick) / step).rounded(.up) * step
   }
 
-  /// The refusal of a feed whose positions span more than `ReplayCommand.longestSpan`.
+  /// The refusal of a feed whose positions span more than `longestSpan`.
   static func longSpanRefusal(_ feedPath: String, span: Double) -> String {
     let tenths = Int((span / 8_640).rounded(.down))
     return "\(feedPath): its positions span \(tenths / 10).\(tenths % 10) days (first to last); a replay plays one "
@@ -231,7 +269,7 @@ struct LiveReplay {
   func wait(until time: Double) {
     guard let speed = settings.speed, time > clock else { return }
     var remaining = (time - clock) / speed
-    while remaining > 0, !replayInterrupted.load(ordering: .relaxed) {
+    while remaining > 0, !Self.stopRequested.load(ordering: .relaxed) {
       let step = min(remaining, 0.25)
       var request = timespec(tv_sec: Int(step), tv_nsec: Int((step - Double(Int(step))) * 1e9))
       nanosleep(&request, nil)
@@ -262,12 +300,7 @@ struct LiveReplay {
     ingest.retainedSink.samples.removeAll()
     ingest.interruptCapture()
     captureResumesAt = clock + settings.relaunchAfter
-    let lost = lostSamples
-    let resumes = shiftSeconds(clock + settings.relaunchAfter)
-    emitEvent("interrupt", extra: { json in
-      json.set("lostSamples", lost)
-      json.set("captureResumesAt", resumes)
-    })
+    observe(.interrupt(lostSamples: lostSamples, resumesAt: shiftSeconds(clock + settings.relaunchAfter)), self)
   }
 
   /// Writes the waiting samples as one batch: committed, or (a chosen fault) measured and then
@@ -283,7 +316,7 @@ struct LiveReplay {
       // Measured while in the store, then lost: the next refresh must notice.
       try store.appendSamplesThenRollBack(samples, to: shift) { _ = try live?.refresh(from: store) }
       discardedBatches += 1
-      emitEvent("discard", extra: { $0.set("samples", samples.count) })
+      observe(.discard(samples: samples.count), self)
     } else {
       try store.appendSamples(samples, to: shift)
       storedSamples += samples.count
@@ -297,9 +330,9 @@ struct LiveReplay {
     changedSinceRefresh = false
     pushed =
       (recordsDeliveries && ledger.timeline == timeline
-        ? cadence.update(ledger: ledger, route: distance, at: clock, locale: options.locale)
-        : cadence.update(timeline: timeline, route: distance, at: clock, locale: options.locale)) != nil
-    draw()
+        ? cadence.update(ledger: ledger, route: distance, at: clock, locale: locale)
+        : cadence.update(timeline: timeline, route: distance, at: clock, locale: locale)) != nil
+    observe(.update, self)
   }
 
   /// Applies the recorded events due by now, in order: the store keeps the timeline, the live
@@ -323,9 +356,11 @@ struct LiveReplay {
     if timeline.state != .ended { try refresh(final: false) }
   }
 
-  mutating func end() throws -> Int32 {
+  /// Ends the shift once the feed has run out or Ctrl-C stopped it: the rest of the recorded
+  /// timeline, the last batch, the final card, and the final figure from the stored rows.
+  mutating func end() throws -> Outcome {
     try writeBatch()
-    let stoppedByUser = replayInterrupted.load(ordering: .relaxed)
+    let stoppedByUser = Self.stopRequested.load(ordering: .relaxed)
     // The feed has run out: the rest of the recorded timeline happens now, at its times.
     if recordedTimeline != nil, let last = pendingEvents.last, !stoppedByUser {
       clock = max(clock, last.at)
@@ -343,8 +378,8 @@ struct LiveReplay {
       }
     }
     try refresh(final: true)
-    guard let shift, let live else { return try finishWithoutRoute() }
-    let window = recordedTimeline != nil ? timeline.window : options.settings.window
+    guard let shift, let live else { return .nothingToReplay(ingest.measurement(format: puller.format)) }
+    let window = recordedTimeline != nil ? timeline.window : reading.settings.window
     if stoppedByUser {
       // Stopped before the end of its feed: kept as an interrupted shift (whole batches, not all
       // of the feed), listed `interrupted` with a partial figure, as an interrupted import is.
@@ -352,232 +387,26 @@ struct LiveReplay {
     } else {
       try store.finishShift(shift, end: window?.end)
     }
-    let final = try store.measure(shift: shift, maximumSampleInterval: options.settings.maximumSampleInterval)
+    let final = try store.measure(shift: shift, maximumSampleInterval: reading.settings.maximumSampleInterval)
     let liveDistance = live.distance
     let reason = ActiveRouteMeasurement.whyFinalDiffers(live: liveDistance, final: final)
-    let identical = reason == nil
-    let liveLine = RouteQuality(liveDistance, locale: options.locale).line
-    let finalLine = RouteQuality(final, locale: options.locale).line
-    if settings.json {
-      var json = JSONObject()
-      json.set("type", "end")
-      json.set("shiftSeconds", shiftSeconds(clock))
-      json.set("interrupted", replayInterrupted.load(ordering: .relaxed))
-      json.set("captureInterrupted", interruptedAt != nil)
-      json.set("liveLine", liveLine)
-      json.set("finalLine", finalLine)
-      json.set("liveMeters", liveDistance.meters)
-      json.set("finalMeters", final.meters)
-      json.set("liveFloorMeters", liveDistance.floorMeters)
-      json.set("finalFloorMeters", final.floorMeters)
-      json.set("identical", identical)
-      json.set("reason", reason)
-      json.set("shift", Int(shift.rawValue))
-      json.set("batches", batches)
-      json.set("discardedBatches", discardedBatches)
-      json.set("storedSamples", storedSamples)
-      json.set("lostSamples", lostSamples)
-      json.set("notCaptured", notCaptured)
-      var counters = JSONObject()
-      counters.set("probes", live.counters.probes)
-      counters.set("unchanged", live.counters.unchanged)
-      counters.set("extensions", live.counters.extensions)
-      counters.set("freshMeasurements", live.counters.freshMeasurements)
-      counters.set("rowsFetched", live.counters.rowsFetched)
-      json.set("refreshes", counters)
-      console.out(json.text + "\n")
-    } else {
-      console.out("\nShift ended after \(DurationWords.clock(clock - startTime)).\n")
-      for line in interruptionLines() { console.out("  \(line).\n") }
-      console.out("  Last live figure:  \(liveLine)\n")
-      console.out("  Final figure:      \(finalLine)  (measured from the stored rows in one pass)\n")
-      if let liveFloor = RouteQuality(liveDistance, locale: options.locale).floorSentence,
-        let finalFloor = RouteQuality(final, locale: options.locale).floorSentence
-      {
-        console.out("  Live floor:        \(liveFloor)\n")
-        console.out("  Final floor:       \(finalFloor)\n")
-      }
-      console.out(identical ? "  The two figures are identical.\n" : "  They differ: \(reason ?? "")\n")
-    }
-    console.flush()
-    if let failure = puller.failure {
-      console.err("routemiles: \(MeasureOptions.describe(failure, in: feedPath))\n")
-      return ExitCode.failure
-    }
-    if stoppedByUser { return ExitCode.interrupted }
-    if let at = settings.interruptAt, !interruptDone {
-      console.err(
-        "routemiles: --interrupt-at \(at) is after the feed's last position (the shift ended after \(DurationWords.clock(clock - startTime))); no interruption was played\n")
-      return ExitCode.usage
-    }
-    return ExitCode.success
+    return .ended(shift: shift, live: liveDistance, final: final, reason: reason, refreshes: live.counters)
   }
 
-  mutating func finishWithoutRoute() throws -> Int32 {
-    let measurement = ingest.measurement(format: puller.format)
-    let line = RouteQuality(measurement.distance, locale: options.locale).line
-    if settings.json {
-      var json = JSONObject()
-      json.set("type", "end")
-      json.set("shiftSeconds", 0)
-      json.set("liveLine", line)
-      json.set("finalLine", line)
-      json.set("liveFloorMeters", measurement.distance.floorMeters)
-      json.set("finalFloorMeters", measurement.distance.floorMeters)
-      json.set("identical", true)
-      json.set("reason", nil as String?)
-      console.out(json.text + "\n")
-    } else {
-      console.out("No timed position in the feed: nothing to replay.\n  \(line)\n")
-    }
-    if let failure = puller.failure {
-      console.err("routemiles: \(MeasureOptions.describe(failure, in: feedPath))\n")
-      return ExitCode.failure
-    }
-    return ExitCode.success
-  }
+  /// Seconds since the shift started, to the millisecond. O(1).
+  public func shiftSeconds(_ time: Double) -> Double { ((time - startTime) * 1000).rounded() / 1000 }
 
-  func shiftSeconds(_ time: Double) -> Double { ((time - startTime) * 1000).rounded() / 1000 }
+  /// The feed's ingest so far: counts of records, retained and rejected positions. O(1).
+  public var measurement: FeedMeasurement { ingest.measurement(format: puller.format) }
 
-  func emitEvent(_ type: String, extra: (inout JSONObject) -> Void) {
-    guard settings.json else { return }
-    var json = JSONObject()
-    json.set("type", type)
-    json.set("shiftSeconds", shiftSeconds(clock))
-    extra(&json)
-    console.out(json.text + "\n")
-    console.flush()
-  }
+  /// Why reading the feed stopped partway, if it did.
+  public var readFailure: FeedError? { puller.failure }
 
-  /// What the card says about interruptions: capture killed by `--interrupt-at` (when, what
-  /// was lost, when it resumed) and a replay stopped with Ctrl-C.
-  func interruptionLines() -> [String] {
-    var lines: [String] = []
-    if let at = interruptedAt {
-      let resumes = at + settings.relaunchAfter
-      lines.append(
-        "Capture interrupted at \(DurationWords.clock(at - startTime)) · \(options.locale.counted(lostSamples, "unsaved sample")) lost · "
-          + (clock >= resumes
-            ? "resumed at \(DurationWords.clock(resumes - startTime)) as a new capture session"
-            : "resumes at \(DurationWords.clock(resumes - startTime))"))
-    }
-    if replayInterrupted.load(ordering: .relaxed) {
-      lines.append(
-        "Replay stopped with Ctrl-C at \(DurationWords.clock(clock - startTime)): "
-          + (storePath != nil && shift != nil
-            ? "\(shift!) is kept in the store as interrupted, its figure partial"
-            : "the shift ended there"))
-    }
-    return lines
-  }
-
-  mutating func draw() {
-    let measurement = ingest.measurement(format: puller.format)
-    let report = measurement.report
-    let shown = cadence.shownRoute
-    let latest = cadence.latestRoute
-    let quality = RouteQuality(shown, locale: options.locale)
-    let card = cadence.card
-    let working = timeline.workingDuration(asOf: clock)
-    let finished = timeline.state(at: clock) == .ended
-    if settings.json {
-      var json = JSONObject()
-      json.set("type", "update")
-      json.set("shiftSeconds", shiftSeconds(clock))
-      json.set("clock", DurationWords.clock(clock - startTime))
-      json.set("feedTime", CivilTime.iso8601(clock))
-      json.set("state", Self.stateWord(timeline.state(at: clock)))
-      json.set("stateLine", card?.stateLine)
-      json.set("workingSeconds", working)
-      json.set("line", quality.line)
-      json.set("routeLine", card?.routeLine ?? quality.line)
-      json.set("parkedLine", card?.parkedLine)
-      json.set("controls", strings: card?.controls.map(\.rawValue) ?? [])
-      if recordsDeliveries {
-        json.set("deliveryCountsLine", card?.deliveryCountsLine)
-        json.set("deliveryStatusLine", card?.deliveryStatusLine)
-        json.set("deliveryLines", strings: card?.deliveryLines.map { $0.text(at: clock) } ?? [])
-        json.set("moreDeliveriesLine", card?.moreDeliveriesLine)
-        json.set("stepRefusalLine", card?.stepRefusalLine)
-        json.set("reminderLines", strings: card?.reminderLines ?? [])
-      }
-      json.set("pushed", pushed)
-      json.set("meters", shown.isMeasured ? shown.meters : nil)
-      json.set("liveMeters", latest.isMeasured ? latest.meters : nil)
-      json.set("isMeasured", latest.isMeasured)
-      json.set("isPartial", latest.isPartial)
-      json.set("segmentCount", latest.contributingSegmentCount)
-      json.set("gapCount", latest.gapCount)
-      json.set("captured", report.retained - lostSamples)
-      json.set("stored", storedSamples)
-      json.set("rejected", report.rejectedCount)
-      json.set("unreadable", report.errors)
-      json.set("batches", batches)
-      json.set("discardedBatches", discardedBatches)
-      json.set("freshMeasurements", live?.counters.freshMeasurements ?? 0)
-      json.set("captureInterrupted", interruptedAt != nil)
-      json.set("stoppedByUser", replayInterrupted.load(ordering: .relaxed))
-      console.out(json.text + "\n")
-      console.flush()
-      return
-    }
-    let locale = options.locale
-    var lines = [
-      "\(card?.stateLine ?? ShiftCard.inProgressLine) · \(DurationWords.clock(working))"
-        + (card?.parkedLine.map { " · " + $0 } ?? ""),
-      quality.line,
-      latest.isMeasured
-        ? "\(locale.counted(latest.contributingSegmentCount, "segment")) · \(locale.counted(latest.gapCount, "gap"))"
-        : "",
-      Self.samplesLine(
-        captured: report.retained - lostSamples, rejected: report.rejectedCount, batches: batches, discarded: discardedBatches,
-        locale: locale),
-    ]
-    lines.append(contentsOf: interruptionLines())
-    if recordsDeliveries {
-      lines.append(contentsOf: deliveryCardLines(card, finished: finished))
-    }
-    // The controls while the shift runs; the line is left blank once it has ended.
-    lines.append(finished ? "" : (card?.controls ?? []).map { "[\($0.rawValue)]" }.joined(separator: " "))
-    var text = ""
-    if drawnLines > 0 { text += "\u{1B}[\(drawnLines)F" }
-    for line in lines { text += "\u{1B}[2K" + line + "\n" }
-    drawnLines = lines.count
-    console.out(text)
-    console.flush()
-  }
+  /// Whether Ctrl-C stopped the replay.
+  public var stoppedByUser: Bool { Self.stopRequested.load(ordering: .relaxed) }
 }
 
-extension LiveReplay {
-  /// The card's line of counts: `Samples: 1,204 captured · 3 rejected · 1 batch (1 discarded)`.
-  static func samplesLine(captured: Int, rejected: Int, batches: Int, discarded: Int, locale: MileageLocale) -> String {
-    let count = locale.formattedCount
-    return "Samples: \(count(captured)) captured · \(count(rejected)) rejected · \(locale.counted(batches, "batch"))"
-      + (discarded > 0 ? " (\(count(discarded)) discarded)" : "")
-  }
-
-  /// The card's delivery lines as drawn: counts, the status line, one line per open delivery
-  /// (clocks read now), the remainder, the reason for no step, and reminders with the note.
-  /// A fixed number of lines while the shift runs, so the redrawn card does not jump.
-  func deliveryCardLines(_ card: ShiftCard?, finished: Bool) -> [String] {
-    guard let card else { return [] }
-    var lines = [card.deliveryCountsLine ?? "", finished ? "" : card.deliveryStatusLine ?? card.stepRefusalLine ?? ""]
-    if finished { return lines }
-    let open = card.deliveryLines.map { $0.text(at: clock) }
-    lines += open + Array(repeating: "", count: ShiftCard.maximumDeliveryLines - open.count)
-    lines.append(card.moreDeliveriesLine ?? "")
-    lines += card.reminderLines
-    if !card.reminderLines.isEmpty { lines.append(ShiftCard.reminderNote) }
-    return lines
-  }
-
-  /// The replay's word for a state: `inProgress` (running), `paused`, `parked`, `ended`.
-  static func stateWord(_ state: ShiftTimeline.State) -> String {
-    switch state {
-    case .running, .notStarted: "inProgress"
-    case .paused: "paused"
-    case .parked: "parked"
-    case .ended: "ended"
-    }
-  }
+/// A feed `replay` refuses to play, with the way to play it anyway.
+public struct ReplayRefusal: Error, CustomStringConvertible {
+  public let description: String
 }

@@ -8,9 +8,8 @@ import Darwin
 import RouteFeeds
 import RouteMileage
 
-
 /// Where a feed's shift timeline comes from (`--timeline`, the sidecar, or nowhere).
-enum TimelineSource: Equatable {
+public enum TimelineSource: Equatable, Sendable {
   /// No timeline: `--no-timeline`, standard input, or a command that takes none.
   case none
   /// The file beside each feed, `drive.csv` → `drive.timeline.jsonl`, when there is one.
@@ -19,12 +18,12 @@ enum TimelineSource: Equatable {
   case file(String)
 }
 
-extension MeasureOptions {
+extension FeedReading {
   /// The timeline file read for the feed at `path` (its shift events, deliveries and clamps):
   /// `--timeline`, else its sidecar when one exists.
   ///
   /// - Throws: the timeline file's failure, naming file, line and rule.
-  func timelineRecord(forFeed path: String) throws(ShiftTimelineFile.Failure) -> ShiftTimelineFile.Record? {
+  public func timelineRecord(forFeed path: String) throws(ShiftTimelineFile.Failure) -> ShiftTimelineFile.Record? {
     switch timelineSource {
     case .none:
       return nil
@@ -41,18 +40,18 @@ extension MeasureOptions {
   /// The timeline for the feed at `path`: `--timeline`, else its sidecar when one exists.
   ///
   /// - Throws: the timeline file's failure, naming file, line and rule.
-  func timeline(forFeed path: String) throws(ShiftTimelineFile.Failure) -> ShiftTimeline? {
+  public func timeline(forFeed path: String) throws(ShiftTimelineFile.Failure) -> ShiftTimeline? {
     try timelineRecord(forFeed: path)?.timeline
   }
 
   /// The ingest settings for one feed, with its timeline.
-  func settings(forFeed path: String) throws(ShiftTimelineFile.Failure) -> IngestSettings {
+  public func settings(forFeed path: String) throws(ShiftTimelineFile.Failure) -> IngestSettings {
     settings(with: try timelineRecord(forFeed: path))
   }
 
   /// The ingest settings with `record`'s timeline, when there is one. Only the timeline reaches
   /// the ingest: deliveries never touch the route.
-  func settings(with record: ShiftTimelineFile.Record?) -> IngestSettings {
+  public func settings(with record: ShiftTimelineFile.Record?) -> IngestSettings {
     var settings = settings
     if let record {
       settings.timeline = record.timeline

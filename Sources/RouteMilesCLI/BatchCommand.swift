@@ -1,4 +1,5 @@
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 import RouteStore
 import ShiftWork
@@ -90,7 +91,7 @@ enum BatchCommand {
     if let header = table.header { console.out(header) }
     let progress = showProgress ? ProgressBar(console: console, total: jobsToRun.count) : nil
     var positions = 0
-    orderedParallelMap(count: jobsToRun.count, jobs: jobs, work: { jobsToRun[$0].run(options) }) { index, result in
+    orderedParallelMap(count: jobsToRun.count, jobs: jobs, work: { [reading = options.reading] in jobsToRun[$0].run(reading) }) { index, result in
       // The bar shares the terminal with the rows when both streams are one: clear it first.
       if result.failure != nil || console.outputIsTerminal { progress?.finish() }
       if result.foundInDirectory, result.isNotAFeed {

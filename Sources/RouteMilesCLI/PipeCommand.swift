@@ -1,4 +1,5 @@
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 
 /// `routemiles pipe`: one shift record per input line in, one result line per record out, in
@@ -115,7 +116,7 @@ enum PipeRecord {
     }
     var settings = options.settings
     do {
-      settings.window = try window(of: record)
+      settings.window = try PipeRecordInput.window(of: record)
     } catch {
       return errorLine(id: idText, message: "\(error)")
     }
@@ -124,12 +125,12 @@ enum PipeRecord {
     let result: InputResult
     switch (record["samples"], record["path"]) {
     case (.array?, nil):
-      result = measure(record: bytes, source: "stdin:\(line)", settings: settings, timeZone: options.feedOptions.timeZone)
+      result = PipeRecordInput.measure(record: bytes, source: "stdin:\(line)", settings: settings, timeZone: options.feedOptions.timeZone)
       if result.measurement == nil {
         return errorLine(id: idText, message: result.failure ?? "record on line \(line): not measured")
       }
     case (nil, .string(let path)?):
-      result = measuredOptions.measure(path: path)
+      result = measuredOptions.reading.measure(path: path)
       if result.measurement == nil {
         return errorLine(id: idText, message: result.failure ?? "\(path): not read")
       }

@@ -6,20 +6,14 @@
 @preconcurrency import Darwin
 #endif
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 import RouteStore
 import ShiftWork
-import Synchronization
 
 /// `routemiles replay FEED`: a recorded drive played back as a live shift.
 enum ReplayCommand {
   static let name = "replay"
-  /// Accepted `--speed` factors: slower than 1/1000 would not finish; faster than a million is `max`.
-  static let speedRange = 0.001...1_000_000.0
-  /// The longest span of positions (first to last arrival) replayed without `--allow-long-span`:
-  /// a replay plays one shift, and a feed spanning more than a week is a history of many (a
-  /// Takeout export, a logger's year), whose replay at any factor would run for hours or days.
-  static let longestSpan = 7 * 86_400.0
   static let usage = "routemiles replay [options] FEED"
   static let help = """
     USAGE: \(usage)
@@ -68,19 +62,6 @@ enum ReplayCommand {
     \(MeasureOptions.timelineHelp)
     """
 
-  struct Settings {
-    var speed: Double?  // nil = max
-    var refresh = 2.0
-    var routeUpdate = 30.0
-    var batchSeconds = 5.0
-    var discardFraction = 0.0
-    var seed: UInt64 = 1
-    var interruptAt: Double?
-    var relaunchAfter = 30.0
-    var json = false
-    var allowLongSpan = false
-  }
-
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
       argv, command: name,
@@ -104,13 +85,13 @@ enum ReplayCommand {
     guard arguments.operands.count == 1, let feedPath = arguments.operands.first else {
       throw .usage("replay plays exactly one feed", command: name)
     }
-    var settings = Settings()
+    var settings = LiveReplay.Settings()
     if let speed = arguments.value("speed") {
       if speed == "max" {
         settings.speed = nil
       } else {
-        guard let factor = Double(speed), factor.isFinite, factor >= ReplayCommand.speedRange.lowerBound,
-          factor <= ReplayCommand.speedRange.upperBound
+        guard let factor = Double(speed), factor.isFinite, factor >= LiveReplay.speedRange.lowerBound,
+          factor <= LiveReplay.speedRange.upperBound
         else {
           throw .usage(
             "--speed needs a factor from 0.001 to 1000000 (shift seconds per real second) or 'max', not '\(speed)'",
@@ -139,7 +120,6 @@ enum ReplayCommand {
       throw .usage("--relaunch-after is the downtime of an interruption: it needs --interrupt-at SECONDS", command: name)
     }
     settings.relaunchAfter = try arguments.double("relaunch-after", minimum: 0) ?? settings.relaunchAfter
-    settings.json = arguments.has("json") || !console.outputIsTerminal
     settings.allowLongSpan = arguments.has("allow-long-span")
 
     let source: FileByteSource
@@ -160,27 +140,27 @@ enum ReplayCommand {
     }
     let record: ShiftTimelineFile.Record?
     do {
-      record = try options.timelineRecord(forFeed: feedPath)
+      record = try options.reading.timelineRecord(forFeed: feedPath)
     } catch {
       throw .failure("\(error)")
     }
+    let display = ReplayDisplay(console: console, locale: options.locale, json: arguments.has("json") || !console.outputIsTerminal)
     var replay = LiveReplay(
-      feedPath: feedPath, source: source, options: options, settings: settings, store: store, console: console,
-      record: record)
-    replay.storePath = arguments.value("store")
-    replayInterrupted.store(false, ordering: .relaxed)
+      feedPath: feedPath, source: source, reading: options.reading, locale: options.locale, settings: settings,
+      store: store, storePath: arguments.value("store"), record: record, observe: display.show)
+    LiveReplay.stopRequested.store(false, ordering: .relaxed)
     // A parent may have started us with SIGINT blocked (a test runner's thread does): unblock
     // it, or Ctrl-C would never reach the replay.
     var unblock = sigset_t()
     sigemptyset(&unblock)
     sigaddset(&unblock, SIGINT)
     pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-    let previous = signal(SIGINT) { _ in replayInterrupted.store(true, ordering: .relaxed) }
+    let previous = signal(SIGINT) { _ in LiveReplay.stopRequested.store(true, ordering: .relaxed) }
     defer { signal(SIGINT, previous) }
     do {
-      return try replay.run()
-    } catch let error as CLIError {
-      throw error
+      return display.finish(try replay.run(), replay, feedPath: feedPath)
+    } catch let refusal as ReplayRefusal {
+      throw .failure(refusal.description)
     } catch {
       throw .failure("\(feedPath): \(error)")
     }

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 
 /// GeoJSON (RFC 7946): segments and gaps as LineStrings, window gaps, pauses and parks as Points (they have one

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 
 /// An SVG a driver or an engineer can read at a glance: segments solid, gaps dashed and labelled

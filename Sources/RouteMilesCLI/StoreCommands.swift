@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 import RouteStore
 import ShiftWork
@@ -84,8 +85,8 @@ enum ImportCommand {
     var status = ExitCode.success
     for path in arguments.operands {
       do {
-        let result = try importFeed(
-          path, into: store, storePath: storePath, options: options, batchSize: batchSize,
+        let result = try FeedImport.importFeed(
+          path, into: store, storePath: storePath, reading: options.reading, batchSize: batchSize,
           allowDuplicate: arguments.has("allow-duplicate"))
         for note in copiesNotes(path, result, storePath: storePath) { console.err("routemiles: \(note)\n") }
         if let duplicate = result.duplicateOf {
@@ -276,7 +277,35 @@ enum ShiftsCommand {
   }
 }
 
-extension ImportCommand.Imported {
+extension ImportedFeed {
+  func summary(locale: MileageLocale) -> String {
+    guard let shift, let measurement = input.measurement else {
+      let why = input.measurement?.report.failure.map { "\n  Not measured: \($0)." } ?? ""
+      var text = "\(input.source): not imported; nothing was stored\(why)\n"
+      if keptNothing, let measurement = input.measurement {
+        text += "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
+      }
+      return text
+    }
+    let quality = RouteQuality(measurement.distance, locale: locale)
+    let state = input.failure == nil ? "" : " (truncated: reading stopped before the end of the feed)"
+    var text = "\(input.source) → \(shift)\(state)\(Self.replacedWords(copies))\n  \(quality.line)\n"
+    if let sentence = quality.cutOffSentence { text += "  \(sentence)\n" }
+    if let chosen = measurement.recordings.first(where: \.isChosen), measurement.recordings.count > 1 {
+      let why = measurement.recordingsOverlap ? "the file's recordings overlap in time" : "as chosen"
+      let flag = if case .device? = chosen.recording { "--device ID" } else { "--track N" }
+      text += "  Stored \(HumanReport.label(chosen.recording)) only (\(why)); import another with \(flag).\n"
+    }
+    // Said here, because the store keeps retained positions only: a listing cannot say it later.
+    if let sentence = quality.withoutTimeSentence { text += "  \(sentence)\n" }
+    if let ledger = input.ledgerWithDeliveries {
+      for line in HumanReport.deliveryLines(ledger, clamps: input.timelineRecord?.clamps ?? [], explain: false) {
+        text += line + "\n"
+      }
+    }
+    return text + "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
+  }
+
   /// ` (replaces interrupted shift 3)`, or nothing when it replaced none.
   static func replacedWords(_ copies: InterruptedCopies) -> String {
     guard !copies.replaceable.isEmpty else { return "" }
@@ -288,7 +317,7 @@ extension ImportCommand.Imported {
 extension ImportCommand {
   /// The notes on interrupted imports of the same file: removed beside a duplicate, or kept
   /// because their rows differ (with the command that deletes them).
-  static func copiesNotes(_ path: String, _ result: Imported, storePath: String) -> [String] {
+  static func copiesNotes(_ path: String, _ result: ImportedFeed, storePath: String) -> [String] {
     var notes: [String] = []
     if result.duplicateOf != nil, !result.copies.replaceable.isEmpty {
       let ids = result.copies.replaceable.map { String($0.rawValue) }.joined(separator: ", ")

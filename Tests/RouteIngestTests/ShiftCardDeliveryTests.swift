@@ -1,5 +1,5 @@
+import RouteIngest
 import RouteMileage
-import RouteStore
 import ShiftWork
 import Testing
 

@@ -1,7 +1,8 @@
 import RouteFeeds
 import RouteMileage
 
-extension PipeCommand {
+/// One `pipe` record's own fields: its shift window, and its inline samples measured.
+public enum PipeRecordInput {
   struct RecordError: Error, CustomStringConvertible {
     var description: String
   }
@@ -14,7 +15,7 @@ extension PipeCommand {
     }
   }
 
-  static func window(of record: JSONValue) throws -> ShiftWindow? {
+  package static func window(of record: JSONValue) throws -> ShiftWindow? {
     switch (record["shiftStart"], record["shiftEnd"]) {
     case (nil, nil), (.null?, .null?), (.null?, nil), (nil, .null?):
       return nil
@@ -34,7 +35,7 @@ extension PipeCommand {
   /// Runs the record's samples through the same ingest stage a feed goes through
   /// (`PipeSampleReader`: a sample that cannot be read is counted as unreadable with its 1-based
   /// index as the "line").
-  static func measure(
+  public static func measure(
     record: UnsafeBufferPointer<UInt8>, source: String, settings: IngestSettings, timeZone: ZoneRules? = nil
   ) -> InputResult {
     let (measurement, failure) = PipeSampleReader.measure(record: record, settings: settings, timeZone: timeZone)
