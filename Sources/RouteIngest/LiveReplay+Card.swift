@@ -12,13 +12,13 @@ extension LiveReplay {
     let working = timeline.workingDuration(asOf: clock)
     let finished = timeline.state(at: clock) == .ended
     var lines = [
-      "\(card?.stateLine ?? ShiftCard.inProgressLine) · \(DurationWords.clock(working))"
+      "\(card?.stateLine ?? ShiftCardWords.inProgress) · \(DurationWords.clock(working))"
         + (card?.parkedLine.map { " · " + $0 } ?? ""),
       RouteQuality(cadence.shownRoute, locale: locale).line,
       latest.isMeasured
-        ? "\(locale.counted(latest.contributingSegmentCount, "segment")) · \(locale.counted(latest.gapCount, "gap"))"
+        ? ShiftCardWords.segments(latest.contributingSegmentCount, gaps: latest.gapCount, locale: locale)
         : "",
-      Self.samplesLine(
+      ShiftCardWords.samples(
         captured: report.retained - lostSamples, rejected: report.rejectedCount, batches: batches, discarded: discardedBatches,
         locale: locale),
     ]
@@ -38,32 +38,21 @@ extension LiveReplay {
     if let at = interruptedAt {
       let resumes = at + settings.relaunchAfter
       lines.append(
-        "Capture interrupted at \(DurationWords.clock(at - startTime)) · \(locale.counted(lostSamples, "unsaved sample")) lost · "
-          + (clock >= resumes
-            ? "resumed at \(DurationWords.clock(resumes - startTime)) as a new capture session"
-            : "resumes at \(DurationWords.clock(resumes - startTime))"))
+        ShiftCardWords.captureInterrupted(
+          at: DurationWords.clock(at - startTime), lost: lostSamples, resumesAt: DurationWords.clock(resumes - startTime),
+          resumed: clock >= resumes, locale: locale))
     }
     if stoppedByUser {
-      lines.append(
-        "Replay stopped with Ctrl-C at \(DurationWords.clock(clock - startTime)): "
-          + (storePath != nil && shift != nil
-            ? "\(shift!) is kept in the store as interrupted, its figure partial"
-            : "the shift ended there"))
+      let kept = storePath == nil ? nil : shift.map { "\($0)" }
+      lines.append(ShiftCardWords.stoppedWithCtrlC(at: DurationWords.clock(clock - startTime), kept: kept))
     }
     return lines
-  }
-
-  /// The card's line of counts: `Samples: 1,204 captured · 3 rejected · 1 batch (1 discarded)`.
-  public static func samplesLine(captured: Int, rejected: Int, batches: Int, discarded: Int, locale: MileageLocale) -> String {
-    let count = locale.formattedCount
-    return "Samples: \(count(captured)) captured · \(count(rejected)) rejected · \(locale.counted(batches, "batch"))"
-      + (discarded > 0 ? " (\(count(discarded)) discarded)" : "")
   }
 
   /// The card's delivery lines as drawn: counts, the status line, one line per open delivery
   /// (clocks read now), the remainder, the reason for no step, and reminders with the note.
   /// A fixed number of lines while the shift runs, so the redrawn card does not jump.
-  public func deliveryCardLines(_ card: ShiftCard?, finished: Bool) -> [String] {
+  func deliveryCardLines(_ card: ShiftCard?, finished: Bool) -> [String] {
     guard let card else { return [] }
     var lines = [card.deliveryCountsLine ?? "", finished ? "" : card.deliveryStatusLine ?? card.stepRefusalLine ?? ""]
     if finished { return lines }
@@ -71,17 +60,7 @@ extension LiveReplay {
     lines += open + Array(repeating: "", count: ShiftCard.maximumDeliveryLines - open.count)
     lines.append(card.moreDeliveriesLine ?? "")
     lines += card.reminderLines
-    if !card.reminderLines.isEmpty { lines.append(ShiftCard.reminderNote) }
+    if !card.reminderLines.isEmpty { lines.append(ShiftCardWords.reminderNote) }
     return lines
-  }
-
-  /// The replay's word for a state: `inProgress` (running), `paused`, `parked`, `ended`.
-  public static func stateWord(_ state: ShiftTimeline.State) -> String {
-    switch state {
-    case .running, .notStarted: "inProgress"
-    case .paused: "paused"
-    case .parked: "parked"
-    case .ended: "ended"
-    }
   }
 }

@@ -63,7 +63,7 @@ final class ReplayDisplay {
     json.set("shiftSeconds", replay.shiftSeconds(clock))
     json.set("clock", DurationWords.clock(clock - replay.startTime))
     json.set("feedTime", CivilTime.iso8601(clock))
-    json.set("state", LiveReplay.stateWord(replay.timeline.state(at: clock)))
+    json.set("state", ShiftCardWords.stateWord(replay.timeline.state(at: clock)))
     json.set("stateLine", card?.stateLine)
     json.set("workingSeconds", working)
     json.set("line", quality.line)
