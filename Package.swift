@@ -24,7 +24,7 @@ let package = Package(
     // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, the ingest stage,
     // and the timeline file (shift and delivery events, applied through ShiftWork's ledger).
     .target(name: "RouteFeeds", dependencies: ["RouteMileage", "ShiftWork", "CZlib"]),
-    // SQLite shifts, their route rows and deliveries; ActiveRouteMeasurement and the live card.
+    // SQLite shifts, their route rows and deliveries, and ActiveRouteMeasurement.
     // Independent of RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
     .target(name: "RouteStore", dependencies: ["RouteMileage", "ShiftWork", "CSQLite"]),
     // The application layer between the readers and store and the tool: ingest and workflows.
