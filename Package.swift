@@ -24,9 +24,11 @@ let package = Package(
     // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, the ingest stage,
     // and the timeline file (shift and delivery events, applied through ShiftWork's ledger).
     .target(name: "RouteFeeds", dependencies: ["RouteMileage", "ShiftWork", "CZlib"]),
-    // SQLite shifts, their route rows and deliveries; ActiveRouteMeasurement and the live card.
+    // SQLite shifts, their route rows and deliveries, and ActiveRouteMeasurement.
     // Independent of RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
     .target(name: "RouteStore", dependencies: ["RouteMileage", "ShiftWork", "CSQLite"]),
+    // The application layer between the readers and store and the tool: ingest and workflows.
+    .target(name: "RouteIngest", dependencies: ["RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore"]),
 
     // MARK: Implementation details
 
@@ -35,12 +37,13 @@ let package = Package(
     // Debian's zlib (zlib1g-dev), through a system-library target: gzip-compressed feeds.
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     // The command-line tool. Its logic lives in RouteMilesCLI so tests can call it in process.
-    .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore"]),
+    .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore", "RouteIngest"]),
     .executableTarget(name: "routemiles", dependencies: ["RouteMilesCLI"]),
     .executableTarget(
       name: "RouteBenchmarks",
       dependencies: [
-        "RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore", "RouteMilesCLI", "RouteSynthesis", "RouteBenchmarkGate",
+        "RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore", "RouteIngest", "RouteMilesCLI", "RouteSynthesis",
+        "RouteBenchmarkGate",
       ],
       path: "Benchmarks/RouteBenchmarks"
     ),
@@ -62,7 +65,7 @@ let package = Package(
 
     // What the test targets share: the repository's own fixtures (Tests/Fixtures, failing naming a
     // missing one), gzipped in memory through CZlib for the compressed-input tests, and the one
-    // seeded generator (SeededRandom, RouteSynthesis's SplitMix64).
+    // seeded generator (SeededRandom, RouteMileage's SplitMix64).
     .target(name: "RouteTestSupport", dependencies: ["CZlib", "RouteSynthesis"], path: "Tests/RouteTestSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage", "RouteTestSupport"]),
     .testTarget(name: "ShiftWorkTests", dependencies: ["ShiftWork", "RouteMileage", "RouteTestSupport"]),
@@ -71,6 +74,7 @@ let package = Package(
     .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks", "RouteTestSupport"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage", "ShiftWork"]),
     .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
+    .testTarget(name: "RouteIngestTests", dependencies: ["RouteIngest", "RouteFeeds", "RouteStore", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
     .testTarget(
       name: "RouteMilesCLITests",
       // `routemiles` is a dependency so the binary exists for the process tests.

@@ -1,3 +1,4 @@
+import RouteIngest
 import RouteMileage
 import RouteStore
 import ShiftWork

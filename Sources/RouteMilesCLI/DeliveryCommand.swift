@@ -1,4 +1,5 @@
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 import RouteStore
 import ShiftWork
@@ -120,79 +121,23 @@ enum DeliveryCommand {
     guard ledger.deliveries.indices.contains(number - 1) else {
       throw .failure("\(storePath): shift \(shiftNumber) has no delivery \(number) (it has \(ledger.deliveries.count))")
     }
-    let subject = DeliveryReference(number: number, label: ledger.deliveries[number - 1].label).description
+    let correction: DeliveryCorrection =
+      switch action {
+      case "reopen": .reopen
+      case "cancel-correct": .cancelCorrect
+      case "correct-times": .correctTimes(proposal)
+      case "move": .move(toOffer: offerArgument)
+      case "new-offer": .newOffer
+      case "combine": .combine(into: offerArgument)
+      case "separate": .separate
+      case "place": .place(place)
+      case "amount": .amount(amount)
+      case "tip": .tip(amount)
+      default: .expect(amount)
+      }
     let sentence: (done: String, wouldDo: String)
     do throws(CorrectionRefusal) {
-      switch action {
-      case "reopen":
-        let state = try ledger.reopen(number)
-        let words = state.words.prefix(1).lowercased() + state.words.dropFirst()
-        sentence = (
-          "Reopened \(subject): its delivered time is removed; it is \(words) again.",
-          "Would reopen \(subject): its delivered time would be removed; it would be \(words) again."
-        )
-      case "cancel-correct":
-        let at = CivilTime.iso8601(ledger.deliveries[number - 1].deliveredAt ?? 0)
-        try ledger.correctToCancelled(number)
-        sentence = (
-          "Corrected \(subject) to cancelled at \(at), the instant recorded as its delivery.",
-          "Would correct \(subject) to cancelled at \(at), the instant recorded as its delivery."
-        )
-      case "correct-times":
-        let before = ledger.deliveries[number - 1]
-        try ledger.correctTimes(number, to: proposal)
-        let changes = timeOptions.compactMap { option, kind -> String? in
-          guard let new = proposal[kind], let old = before.event(kind)?.at else { return nil }
-          return "\(kind.stageWords) \(CivilTime.iso8601(new)) (was \(CivilTime.iso8601(old)))"
-        }.joined(separator: ", ")
-        sentence = ("Corrected the times of \(subject): \(changes).", "Would correct the times of \(subject): \(changes).")
-      case "move":
-        let offer = offerArgument
-        try ledger.move(number, toOffer: offer)
-        sentence = ("Moved \(subject) to offer \(offer).", "Would move \(subject) to offer \(offer).")
-      case "new-offer":
-        try ledger.newOffer(number)
-        sentence = ("Put \(subject) in an offer of its own.", "Would put \(subject) in an offer of its own.")
-      case "combine":
-        let into = offerArgument
-        let source = ledger.offerNumbers[number - 1]
-        try ledger.combine(offer: source, into: into)
-        sentence = (
-          "Combined offer \(source) into offer \(into); offer \(source) is removed.",
-          "Would combine offer \(source) into offer \(into); offer \(source) would be removed."
-        )
-      case "separate":
-        let offer = ledger.offerNumbers[number - 1]
-        let moving = ledger.offers[offer - 1].deliveries.dropFirst()
-        let others = moving.map { "Delivery \($0)" }.joined(separator: ", ")
-        try ledger.separate(offer: offer)
-        let (has, wouldHave) =
-          moving.count == 1 ? ("has an offer of its own", "would have an offer of its own")
-          : ("each have an offer of their own", "would each have an offer of their own")
-        sentence = ("Separated offer \(offer): \(others) \(has).", "Would separate offer \(offer): \(others) \(wouldHave).")
-      case "place":
-        try ledger.setPlace(number, to: place)
-        // A name whose key the catalogue holds is filed under that place's spelling.
-        let filed = place.flatMap { try? store.place(named: $0) }?.name
-        let shown = filed ?? place?.display ?? ""
-        sentence = ("\(subject) now names the pickup place \(shown).", "\(subject) would name the pickup place \(shown).")
-      case "amount":
-        try ledger.setAmount(number, to: amount)
-        sentence = ("Recorded \(amount?.description ?? "") as what \(subject) paid.", "Would record \(amount?.description ?? "") as what \(subject) paid.")
-      case "tip":
-        let tips = amount
-        try ledger.setTips(number, to: tips)
-        sentence = ("Recorded \(tips?.description ?? "") in tips on \(subject).", "Would record \(tips?.description ?? "") in tips on \(subject).")
-      case "expect":
-        let expected = amount
-        try ledger.setExpectedAmount(number, to: expected)
-        sentence = (
-          "Recorded \(expected?.description ?? "") as the expected pay of \(subject) (expected pay, not what it paid).",
-          "Would record \(expected?.description ?? "") as the expected pay of \(subject) (expected pay, not what it paid)."
-        )
-      default:
-        sentence = ("", "")
-      }
+      sentence = try correction.apply(to: &ledger, number: number, places: store)
     } catch {
       throw .failure("\(storePath): shift \(shiftNumber): \(action) refused: \(error)" + (error.collidesAt.map { " (\(CivilTime.iso8601($0)))" } ?? ""))
     }

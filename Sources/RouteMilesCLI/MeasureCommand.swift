@@ -1,4 +1,5 @@
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 
 /// `routemiles measure FILE... | -`: each feed measured as one shift.
@@ -68,7 +69,7 @@ enum MeasureCommand {
     var status = ExitCode.success
 
     for (index, path) in arguments.operands.enumerated() {
-      let result = options.measure(path: path, keepPositions: wantsPicture, pipelining: pipelining)
+      let result = options.reading.measure(path: path, keepPositions: wantsPicture, pipelining: pipelining)
       if let failure = result.failure {
         console.err("routemiles: \(failure)\n")
         status = ExitCode.failure

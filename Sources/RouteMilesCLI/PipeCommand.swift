@@ -1,4 +1,5 @@
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 
 /// `routemiles pipe`: one shift record per input line in, one result line per record out, in
@@ -117,7 +118,7 @@ enum PipeRecord {
     }
     var settings = options.settings
     do {
-      settings.window = try window(of: record)
+      settings.window = try PipeRecordInput.window(of: record)
     } catch {
       return errorLine(id: idText, message: "\(error)")
     }
@@ -126,12 +127,12 @@ enum PipeRecord {
     let result: InputResult
     switch (record["samples"], record["path"]) {
     case (.array?, nil):
-      result = measure(record: bytes, source: "stdin:\(line)", settings: settings, timeZone: options.feedOptions.timeZone)
+      result = PipeRecordInput.measure(record: bytes, source: "stdin:\(line)", settings: settings, timeZone: options.feedOptions.timeZone)
       if result.measurement == nil {
         return errorLine(id: idText, message: result.failure ?? "record on line \(line): not measured")
       }
     case (nil, .string(let path)?):
-      result = measuredOptions.measure(path: path)
+      result = measuredOptions.reading.measure(path: path)
       if result.measurement == nil {
         return errorLine(id: idText, message: result.failure ?? "\(path): not read")
       }
@@ -151,51 +152,5 @@ enum PipeRecord {
     case .number(let number): JSONObject.number(number)
     default: nil
     }
-  }
-
-  struct RecordError: Error, CustomStringConvertible {
-    var description: String
-  }
-
-  static func time(_ value: JSONValue) -> Double? {
-    switch value {
-    case .number(let seconds): CivilTime.supportedTimestamps.contains(seconds) ? seconds : nil
-    case .string(let text): ISO8601Parser.timestamp(text)
-    default: nil
-    }
-  }
-
-  static func window(of record: JSONValue) throws -> ShiftWindow? {
-    switch (record["shiftStart"], record["shiftEnd"]) {
-    case (nil, nil), (.null?, .null?), (.null?, nil), (nil, .null?):
-      return nil
-    case let (start?, end?):
-      guard let startTime = time(start), let endTime = time(end) else {
-        throw RecordError(description: "\"shiftStart\"/\"shiftEnd\" must be ISO 8601 times or epoch seconds")
-      }
-      guard let window = ShiftWindow(start: startTime, end: endTime) else {
-        throw RecordError(description: "the shift window ends before it starts")
-      }
-      return window
-    default:
-      throw RecordError(description: "\"shiftStart\" and \"shiftEnd\" go together")
-    }
-  }
-
-  /// Runs the record's samples through the same ingest stage a feed goes through
-  /// (`PipeSampleReader`: a sample that cannot be read is counted as unreadable with its 1-based
-  /// index as the "line").
-  static func measure(
-    record: UnsafeBufferPointer<UInt8>, source: String, settings: IngestSettings, timeZone: ZoneRules? = nil
-  ) -> InputResult {
-    let (measurement, failure) = PipeSampleReader.measure(record: record, settings: settings, timeZone: timeZone)
-    var result = InputResult(source: source)
-    if let failure {
-      result.failure = "\(source): \(failure)"
-    } else {
-      result.measurement = measurement
-    }
-    result.formatName = "samples"
-    return result
   }
 }

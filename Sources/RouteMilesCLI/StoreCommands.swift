@@ -6,16 +6,10 @@ import Musl
 import Darwin
 #endif
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 import RouteStore
 import ShiftWork
-
-/// Wall-clock seconds since 1970, for `imported_at` only: no measurement ever reads the clock.
-func wallClockSeconds() -> Double {
-  var now = timespec()
-  clock_gettime(CLOCK_REALTIME, &now)
-  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
 
 /// Opens a store for a command, turning its error into an input failure that names the path.
 ///
@@ -91,8 +85,8 @@ enum ImportCommand {
     var status = ExitCode.success
     for path in arguments.operands {
       do {
-        let result = try importFeed(
-          path, into: store, storePath: storePath, options: options, batchSize: batchSize,
+        let result = try FeedImport.importFeed(
+          path, into: store, storePath: storePath, reading: options.reading, batchSize: batchSize,
           allowDuplicate: arguments.has("allow-duplicate"))
         for note in copiesNotes(path, result, storePath: storePath) { console.err("routemiles: \(note)\n") }
         if let duplicate = result.duplicateOf {
@@ -129,158 +123,6 @@ enum ImportCommand {
       }
     }
     return status
-  }
-
-  struct Imported {
-    var input: InputResult
-    var shift: ShiftID?
-    var complete: Bool
-    /// The stored shift with the same content, when the import was skipped for it.
-    var duplicateOf: ShiftID? = nil
-    /// Whether that stored shift is a cut-off feed's (`truncated`).
-    var duplicateIsTruncated = false
-    /// The interrupted imports of the same file it replaced, and those it kept (rows differ).
-    var copies = InterruptedCopies()
-    /// True when the feed gave no position to keep, so no shift was stored.
-    var keptNothing = false
-
-    func summary(locale: MileageLocale) -> String {
-      guard let shift, let measurement = input.measurement else {
-        let why = input.measurement?.report.failure.map { "\n  Not measured: \($0)." } ?? ""
-        var text = "\(input.source): not imported; nothing was stored\(why)\n"
-        if keptNothing, let measurement = input.measurement {
-          text += "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
-        }
-        return text
-      }
-      let quality = RouteQuality(measurement.distance, locale: locale)
-      let state = input.failure == nil ? "" : " (truncated: reading stopped before the end of the feed)"
-      var text = "\(input.source) → \(shift)\(state)\(Self.replacedWords(copies))\n  \(quality.line)\n"
-      if let sentence = quality.cutOffSentence { text += "  \(sentence)\n" }
-      if let chosen = measurement.recordings.first(where: \.isChosen), measurement.recordings.count > 1 {
-        let why = measurement.recordingsOverlap ? "the file's recordings overlap in time" : "as chosen"
-        let flag = if case .device? = chosen.recording { "--device ID" } else { "--track N" }
-        text += "  Stored \(HumanReport.label(chosen.recording)) only (\(why)); import another with \(flag).\n"
-      }
-      // Said here, because the store keeps retained positions only: a listing cannot say it later.
-      if let sentence = quality.withoutTimeSentence { text += "  \(sentence)\n" }
-      if let ledger = input.ledgerWithDeliveries {
-        for line in HumanReport.deliveryLines(ledger, clamps: input.timelineRecord?.clamps ?? [], explain: false) {
-          text += line + "\n"
-        }
-      }
-      return text + "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
-    }
-  }
-
-  /// Imports one feed; the shift is complete once every retained sample is written.
-  ///
-  /// A feed whose reading stopped partway (cut off mid-record) keeps its rows as a finished,
-  /// truncated shift recording where and why reading stopped, measured and cut off there (the
-  /// figure `measure` gives the same file). Only an import that itself stops (Ctrl-C, kill, a
-  /// store error) leaves an interrupted (`importing`) shift. A file of which
-  /// nothing could be read (`FeedError.stopsReadingPartway` false: not a feed, unmappable
-  /// columns, every record unreadable) keeps no shift at all: an empty "complete" shift would
-  /// claim a drive of nothing.
-  static func importFeed(
-    _ path: String, into store: RouteStore, storePath: String, options: MeasureOptions, batchSize: Int,
-    allowDuplicate: Bool = false
-  ) throws -> Imported {
-    var input = InputResult(source: path)
-    let settings: IngestSettings
-    let source: FileByteSource
-    let record: ShiftTimelineFile.Record?
-    do {
-      record = try options.timelineRecord(forFeed: path)
-      settings = options.settings(with: record)
-      source = try FileByteSource(path: path)
-    } catch {
-      // A refused timeline or an unreadable file: nothing is imported from this feed.
-      input.failure = error is ShiftTimelineFile.Failure ? "\(error)" : "\(path): \(error)"
-      return Imported(input: input, shift: nil, complete: false)
-    }
-    input.timeline = settings.timeline
-    input.timelineRecord = record
-    // The timeline file's deliveries, offers and clamps go in with the shift, in its first transaction.
-    var writer = try store.beginImport(
-      source: path, timeline: settings.timeline, ledger: record?.ledger, window: settings.window, contentHash: nil,
-      importedAt: wallClockSeconds(), batchSize: batchSize)
-    ImportInterruption.arm(shift: writer.shift, source: path, storePath: storePath)
-    defer { ImportInterruption.disarm() }
-    // The content hash is taken in the same read that measures the feed.
-    var bytes = HashingByteSource(source)
-    var measurement = try FeedIngest.measure(
-      &bytes, format: options.inputFormat, options: options.feedOptions, settings: settings, retained: &writer)
-    let failure = measurement.report.failure
-    if let failure {
-      input.failure = MeasureOptions.describe(failure, in: path)
-      if !failure.stopsReadingPartway {
-        try store.deleteShift(writer.shift)
-        input.measurement = measurement
-        return Imported(input: input, shift: nil, complete: false)
-      }
-    }
-    if writer.samplesWritten + writer.pendingCount == 0 {
-      // Nothing to keep (an empty file, a GGA-only log without --date, every position
-      // refused): an empty shift would claim a drive of nothing and, by its content hash,
-      // turn the corrected retry away as a duplicate.
-      try store.deleteShift(writer.shift)
-      input.measurement = measurement
-      if input.failure == nil { input.failure = "\(path): no position could be kept, so nothing was stored" }
-      return Imported(input: input, shift: nil, complete: false, keptNothing: true)
-    }
-    // Every row is stored before the comparison with interrupted imports of the same file.
-    try writer.flush()
-    let copies =
-      allowDuplicate || path == "-" ? InterruptedCopies() : try store.interruptedCopies(of: writer.shift, source: path)
-    // A cut-off feed's hash is of the whole file: the bytes past where reading stopped are
-    // read into it too (a file that cannot be read to its end gets no hash, so no duplicate).
-    let readToTheEnd = failure == nil || drain(&bytes)
-    var hash = bytes.hash
-    if let chosen = measurement.recordings.first(where: \.isChosen)?.recording {
-      // Recordings measured apart: the shift is the chosen one's, so each recording of one file
-      // is its own content (importing track 2 after track 1 is no duplicate).
-      hash.update(Array("\nrecording \(chosen)".utf8))
-    }
-    let contentHash = readToTheEnd ? hash.finalize() : nil
-    if !allowDuplicate, let contentHash, let existing = try store.completeShift(withContentHash: contentHash) {
-      // The same content is already a finished (or truncated) shift: this import leaves
-      // nothing behind.
-      try store.deleteShift(writer.shift, withInterrupted: copies.replaceable)
-      input.failure = nil
-      return Imported(
-        input: input, shift: nil, complete: false, duplicateOf: existing,
-        duplicateIsTruncated: try store.shift(existing)?.isTruncated ?? false, copies: copies)
-    }
-    try store.setContentHash(contentHash, of: writer.shift)
-    // A cut-off feed finishes its shift like any other import, with where and why reading
-    // stopped: listed `truncated`, not as an interrupted import.
-    try writer.finish(
-      stoppedReading: failure.map { ShiftRecord.stoppedReading(line: $0.line, why: "\($0)") },
-      replacing: copies.replaceable)
-    // The figure a stored shift reports is always the one-pass measurement of its rows; a cut-off
-    // feed's says where reading stopped, as `measure` does.
-    measurement.distance = try store.measure(
-      shift: writer.shift, maximumSampleInterval: options.settings.maximumSampleInterval)
-    if let failure { measurement.distance.cutOff = RecordingCutOff(line: failure.line, byteOffset: failure.byteOffset) }
-    // So are positions without a time, which the rows cannot hold: the file's figure is partial.
-    measurement.distance.positionsWithoutTime = measurement.report.rejected[.missingTime] ?? 0
-    input.measurement = measurement
-    return Imported(input: input, shift: writer.shift, complete: true, copies: copies)
-  }
-
-  /// Reads the rest of a source (into its hash); false when it cannot be read to its end.
-  ///
-  /// - Complexity: O(remaining bytes) time, O(64 KiB) memory.
-  static func drain(_ bytes: inout HashingByteSource<FileByteSource>) -> Bool {
-    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
-    defer { buffer.deallocate() }
-    do {
-      while try bytes.read(into: buffer) > 0 {}
-      return true
-    } catch {
-      return false
-    }
   }
 }
 
@@ -435,7 +277,35 @@ enum ShiftsCommand {
   }
 }
 
-extension ImportCommand.Imported {
+extension ImportedFeed {
+  func summary(locale: MileageLocale) -> String {
+    guard let shift, let measurement = input.measurement else {
+      let why = input.measurement?.report.failure.map { "\n  Not measured: \($0)." } ?? ""
+      var text = "\(input.source): not imported; nothing was stored\(why)\n"
+      if keptNothing, let measurement = input.measurement {
+        text += "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
+      }
+      return text
+    }
+    let quality = RouteQuality(measurement.distance, locale: locale)
+    let state = input.failure == nil ? "" : " (truncated: reading stopped before the end of the feed)"
+    var text = "\(input.source) → \(shift)\(state)\(Self.replacedWords(copies))\n  \(quality.line)\n"
+    if let sentence = quality.cutOffSentence { text += "  \(sentence)\n" }
+    if let chosen = measurement.recordings.first(where: \.isChosen), measurement.recordings.count > 1 {
+      let why = measurement.recordingsOverlap ? "the file's recordings overlap in time" : "as chosen"
+      let flag = if case .device? = chosen.recording { "--device ID" } else { "--track N" }
+      text += "  Stored \(HumanReport.label(chosen.recording)) only (\(why)); import another with \(flag).\n"
+    }
+    // Said here, because the store keeps retained positions only: a listing cannot say it later.
+    if let sentence = quality.withoutTimeSentence { text += "  \(sentence)\n" }
+    if let ledger = input.ledgerWithDeliveries {
+      for line in HumanReport.deliveryLines(ledger, clamps: input.timelineRecord?.clamps ?? [], explain: false) {
+        text += line + "\n"
+      }
+    }
+    return text + "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
+  }
+
   /// ` (replaces interrupted shift 3)`, or nothing when it replaced none.
   static func replacedWords(_ copies: InterruptedCopies) -> String {
     guard !copies.replaceable.isEmpty else { return "" }
@@ -447,7 +317,7 @@ extension ImportCommand.Imported {
 extension ImportCommand {
   /// The notes on interrupted imports of the same file: removed beside a duplicate, or kept
   /// because their rows differ (with the command that deletes them).
-  static func copiesNotes(_ path: String, _ result: Imported, storePath: String) -> [String] {
+  static func copiesNotes(_ path: String, _ result: ImportedFeed, storePath: String) -> [String] {
     var notes: [String] = []
     if result.duplicateOf != nil, !result.copies.replaceable.isEmpty {
       let ids = result.copies.replaceable.map { String($0.rawValue) }.joined(separator: ", ")

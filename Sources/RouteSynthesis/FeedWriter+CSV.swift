@@ -108,7 +108,7 @@ extension OutputBuffer {
 
   /// A version-4-shaped UUID drawn from `tag`: `xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx`.
   mutating func uuid(_ tag: UInt64) {
-    var mixer = SynthesisSplitMix64(seed: tag)
+    var mixer = SplitMix64(seed: tag)
     let low = mixer.next()
     hex(tag >> 32, digits: 8)
     byte(0x2D)

@@ -90,7 +90,7 @@ public enum SampleRouteCatalog {
   public static let seed: UInt64 = 1729
 
   public static func routes(seed: UInt64 = seed) -> [SampleRoute] {
-    func derived(_ index: UInt64) -> UInt64 { SynthesisSplitMix64.derive(seed, index) }
+    func derived(_ index: UInt64) -> UInt64 { SplitMix64.derive(seed, index) }
 
     let clean = SyntheticDrive(
       DriveConfiguration(

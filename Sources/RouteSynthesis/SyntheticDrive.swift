@@ -116,13 +116,13 @@ extension SyntheticDrive {
       subsecond = configuration.subsecondTimestamps
       rates = configuration.faults
       motion = VehicleMotion(
-        seed: SynthesisSplitMix64.derive(seed, 1), homeRadius: configuration.place.radiusMeters,
+        seed: SplitMix64.derive(seed, 1), homeRadius: configuration.place.radiusMeters,
         deliveryStops: configuration.deliveryStops)
-      receiver = ReceiverModel(seed: SynthesisSplitMix64.derive(seed, 2), reception: configuration.reception)
-      faultRNG = SynthesisRandom(seed: SynthesisSplitMix64.derive(seed, 3))
-      sessionRNG = SynthesisRandom(seed: SynthesisSplitMix64.derive(seed, 4))
+      receiver = ReceiverModel(seed: SplitMix64.derive(seed, 2), reception: configuration.reception)
+      faultRNG = SynthesisRandom(seed: SplitMix64.derive(seed, 3))
+      sessionRNG = SynthesisRandom(seed: SplitMix64.derive(seed, 4))
       // The start is moved up to 1.5 km from the town centre, so drives of one place differ.
-      var placement = SynthesisRandom(seed: SynthesisSplitMix64.derive(seed, 5))
+      var placement = SynthesisRandom(seed: SplitMix64.derive(seed, 5))
       let centreLatitude = configuration.place.latitude
       let longitudeScale = SynthesisMath.cos(centreLatitude * Double.pi / 180) * GeographicDistance.metersPerDegree
       originLatitude = centreLatitude + placement.uniform(-1500, 1500) / GeographicDistance.metersPerDegree

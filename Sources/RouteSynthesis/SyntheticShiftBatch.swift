@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// Many short delivery shifts, for batch measurement: shift `i` is always the same drive.
 ///
 /// Each shift has its own seed (derived from the batch seed and its index), a duration drawn
@@ -30,7 +32,7 @@ public struct SyntheticShiftBatch: RandomAccessCollection, Sendable, Hashable {
 
   public subscript(index: Int) -> SyntheticDrive {
     precondition(index >= 0 && index < shiftCount, "Shift index out of range")
-    let shiftSeed = SynthesisSplitMix64.derive(seed, UInt64(index))
+    let shiftSeed = SplitMix64.derive(seed, UInt64(index))
     var rng = SynthesisRandom(seed: shiftSeed ^ 0x5348_4946_5453)
     let duration = rng.integer(durations)
     let receptions: [Reception] = [.openSky, .suburban, .urban]

@@ -5,27 +5,6 @@ import Testing
 /// `batch`: folders it cannot read, summary counts that add up to the rows, the CSV status column.
 @Suite("routemiles batch: unreadable folders, counts, CSV status")
 struct BatchCountsTests {
-  /// Root reads every folder, so the refusal is injected: a directory opener that refuses one
-  /// folder with EACCES, as `opendir` does for a folder the user may not read.
-  @Test func aFolderTheWalkCannotReadIsNamedNotSkipped() throws {
-    let directory = try CLITestSupport.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let locked = directory.appendingPathComponent("locked")
-    try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
-    _ = try CLITestSupport.write(IntegrityCommandTests.csv(rows: 60), to: "a.csv", in: directory)
-    _ = try CLITestSupport.write(IntegrityCommandTests.csv(rows: 60), to: "b.csv", in: locked)
-    let refusing: InputPaths.DirectoryOpener = { path in
-      path == locked.path ? (nil, EACCES) : InputPaths.openDirectory(path)
-    }
-    let walked = InputPaths.expand([directory.path], open: refusing)
-    #expect(walked.paths.map(\.path) == [directory.appendingPathComponent("a.csv").path])
-    #expect(walked.problems == ["\(locked.path): cannot read this folder (Permission denied); no file in it was measured"])
-    // The folder named itself: its refusal, not "no feed file here".
-    #expect(InputPaths.expand([locked.path], open: refusing).problems == [
-      "\(locked.path): cannot read this folder (Permission denied); no file in it was measured"
-    ])
-  }
-
   /// The same through the tool, as user `nobody` (`setpriv`), for whom a 0700 folder of root's is
   /// unreadable.
   @Test func batchExitsOneNamingAnUnreadableFolder() throws {

@@ -1,15 +1,12 @@
-import RouteSynthesis
+import RouteMileage
 
 /// SplitMix64: a tiny, seeded, platform-independent generator, so every "random" test sees the
-/// same drives, permutations and garbage on every run and every machine. It is RouteSynthesis's
-/// `SynthesisSplitMix64` (one implementation of the generator in the package), with the draws
-/// the tests use added here.
-public typealias SeededRandom = SynthesisSplitMix64
+/// same drives, permutations and garbage on every run and every machine. It is RouteMileage's
+/// `SplitMix64` (one implementation of the generator in the package), with the draws the tests
+/// use added here.
+public typealias SeededRandom = SplitMix64
 
-extension SynthesisSplitMix64 {
-  /// A double in [0, 1) from the top 53 bits.
-  public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
+extension SplitMix64 {
   /// An integer in 0..<`bound`.
   public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 

@@ -13,35 +13,35 @@ import RouteMileage
 ///
 /// It does not re-derive continuity: it takes the segments and gaps the measurement reported
 /// and looks up the positions at their times, in the same walk order the calculator uses.
-struct RoutePicture {
-  struct Point: Equatable {
-    var latitude: Double
-    var longitude: Double
+public struct RoutePicture: Sendable {
+  public struct Point: Equatable, Sendable {
+    public var latitude: Double
+    public var longitude: Double
   }
 
-  struct Segment {
-    var segment: RouteSegment
-    var points: [Point]
+  public struct Segment: Sendable {
+    public var segment: RouteSegment
+    public var points: [Point]
   }
 
-  struct Gap {
-    var gap: RouteGap
+  public struct Gap: Sendable {
+    public var gap: RouteGap
     /// Two points for a gap between positions; one for a window gap (the route's first or last
     /// position), which has nothing on the other side, and for a pause or a park (where it began).
-    var points: [Point]
+    public var points: [Point]
   }
 
-  var segments: [Segment] = []
-  var gaps: [Gap] = []
+  public var segments: [Segment] = []
+  public var gaps: [Gap] = []
   /// Positions that belong to no contributing segment.
-  var isolated: [Point] = []
-  var title: String
+  public var isolated: [Point] = []
+  public var title: String
 
   /// - Parameters:
   ///   - timeline: when the shift has one, positions recorded while it was paused or parked (or
   ///     outside it) are left out, as the measurement left them out; its pauses and parks are
   ///     drawn from the gaps the measurement reported.
-  init(positions: [RoutePosition], distance: RouteDistance, title: String, window: ShiftWindow?, timeline: ShiftTimeline? = nil) {
+  public init(positions: [RoutePosition], distance: RouteDistance, title: String, window: ShiftWindow?, timeline: ShiftTimeline? = nil) {
     self.title = title
     var walked: [RoutePosition] = []
     walked.reserveCapacity(positions.count)
@@ -113,51 +113,7 @@ struct RoutePicture {
     return false
   }
 
-  var allPoints: [Point] {
+  public var allPoints: [Point] {
     segments.flatMap(\.points) + gaps.flatMap(\.points) + isolated
-  }
-}
-
-/// GeoJSON (RFC 7946): segments and gaps as LineStrings, window gaps, pauses and parks as Points (they have one
-/// end only), isolated positions as Points; properties carry times, metres and kinds.
-enum GeoJSONWriter {
-  static func document(_ picture: RoutePicture) -> String {
-    var features: [String] = []
-    func coordinates(_ points: [RoutePicture.Point]) -> String {
-      points.map { "[\(JSONObject.number($0.longitude)),\(JSONObject.number($0.latitude))]" }.joined(separator: ",")
-    }
-    for (index, segment) in picture.segments.enumerated() {
-      var properties = JSONObject()
-      properties.set("kind", "segment")
-      properties.set("index", index + 1)
-      properties.set("start", CivilTime.iso8601(segment.segment.start))
-      properties.set("end", CivilTime.iso8601(segment.segment.end))
-      properties.set("positions", segment.segment.positionCount)
-      properties.set("meters", segment.segment.meters)
-      let geometry = "{\"type\":\"LineString\",\"coordinates\":[\(coordinates(segment.points))]}"
-      features.append("{\"type\":\"Feature\",\"geometry\":\(geometry),\"properties\":\(properties.text)}")
-    }
-    for gap in picture.gaps {
-      var properties = JSONObject()
-      properties.set("kind", "gap")
-      properties.set("gapKind", gap.gap.kind.rawValue)
-      properties.set("start", CivilTime.iso8601(gap.gap.start))
-      properties.set("end", CivilTime.iso8601(gap.gap.end))
-      properties.set("seconds", gap.gap.duration)
-      let geometry =
-        gap.points.count == 2
-        ? "{\"type\":\"LineString\",\"coordinates\":[\(coordinates(gap.points))]}"
-        : "{\"type\":\"Point\",\"coordinates\":\(coordinates(gap.points))}"
-      features.append("{\"type\":\"Feature\",\"geometry\":\(geometry),\"properties\":\(properties.text)}")
-    }
-    for point in picture.isolated {
-      let geometry = "{\"type\":\"Point\",\"coordinates\":\(coordinates([point]))}"
-      features.append("{\"type\":\"Feature\",\"geometry\":\(geometry),\"properties\":{\"kind\":\"isolatedPosition\"}}")
-    }
-    var collection = JSONObject()
-    collection.set("type", "FeatureCollection")
-    collection.set("title", picture.title)
-    collection.set("features", raw: "[" + features.joined(separator: ",\n") + "]")
-    return collection.text + "\n"
   }
 }

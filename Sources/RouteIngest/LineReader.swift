@@ -2,8 +2,8 @@ import RouteFeeds
 
 /// Reads newline-terminated records from a byte source, one at a time, with a cap on a record's
 /// length: a longer record is reported as too long and skipped without being held.
-struct LineReader<Source: ByteSource> {
-  enum Line {
+public struct LineReader<Source: ByteSource> {
+  public enum Line {
     case record(UnsafeBufferPointer<UInt8>)
     case tooLong
   }
@@ -17,16 +17,16 @@ struct LineReader<Source: ByteSource> {
   private var skipping = false
   private let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
 
-  init(_ source: Source, maximumLength: Int) {
+  public init(_ source: Source, maximumLength: Int) {
     self.source = source
     self.maximumLength = maximumLength
   }
 
   /// Releases the read buffer.
-  func close() { chunk.deallocate() }
+  public func close() { chunk.deallocate() }
 
   /// Calls `body` with the next record (without its newline and a trailing CR); false at the end.
-  mutating func next<R>(_ body: (Line) throws -> R) throws -> R? {
+  public mutating func next<R>(_ body: (Line) throws -> R) throws -> R? {
     while true {
       if let newline = buffer[scanned...].firstIndex(of: .newline) {
         let lineStart = start

@@ -17,7 +17,7 @@ import RouteMileage
 /// cosine of the mean latitude) and centred in it, so the middle of the route's bounding box is
 /// the middle of the frame. Labels are placed by `SVGLabelPlacer`, which never lets two label
 /// boxes (nor a label and the title or the bottom strip) intersect.
-enum SVGWriter {
+public enum SVGWriter {
   static let width = 960.0
   static let height = 720.0
   static let margin = 60.0
@@ -27,7 +27,7 @@ enum SVGWriter {
   /// The title line and the bottom strip: labels keep out of both.
   static let reserved = [SVGBox(x: 0, y: 0, width: width, height: 44), SVGBox(x: 0, y: height - 48, width: width, height: 48)]
 
-  static func document(_ picture: RoutePicture) -> String {
+  public static func document(_ picture: RoutePicture) -> String {
     let points = picture.allPoints
     var body: [String] = []
     var labels: [String] = []

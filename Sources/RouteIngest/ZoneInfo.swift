@@ -11,14 +11,19 @@ import Darwin
 
 /// `--time-zone NAME`: the named zone's compiled file from the system's time zone database —
 /// `$TZDIR/NAME` when `TZDIR` is set, else `/usr/share/zoneinfo/NAME` — read by `TZifParser`.
-enum ZoneInfo {
+public enum ZoneInfo {
+  /// Why a zone could not be loaded, in words a person can act on.
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
+  }
+
   static let defaultDirectory = "/usr/share/zoneinfo"
 
-  static func load(_ name: String, command: String?) throws(CLIError) -> ZoneRules {
+  public static func load(_ name: String) throws(Failure) -> ZoneRules {
     // A zone name is a relative path of names (Europe/London, America/Argentina/Salta, UTC).
     let parts = name.split(separator: "/", omittingEmptySubsequences: false)
     guard !name.isEmpty, !name.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
-      throw .usage("option '--time-zone' needs an IANA zone name such as Europe/London, not '\(name)'", command: command)
+      throw Failure(description: "option '--time-zone' needs an IANA zone name such as Europe/London, not '\(name)'")
     }
     let directory = getenv("TZDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? defaultDirectory
     let path = directory + "/" + name
@@ -34,14 +39,14 @@ enum ZoneInfo {
         guard bytes.count <= 1 << 20 else { throw FeedError.unreadableInput(detail: "larger than 1 MiB") }
       }
     } catch {
-      throw .usage(
-        "unknown time zone '\(name)': \(path) cannot be read (\(error)); give an IANA name such as Europe/London, and install the time zone database (tzdata) or set TZDIR",
-        command: command)
+      throw Failure(
+        description:
+          "unknown time zone '\(name)': \(path) cannot be read (\(error)); give an IANA name such as Europe/London, and install the time zone database (tzdata) or set TZDIR")
     }
     do {
       return try TZifParser.parse(bytes, name: name)
     } catch {
-      throw .usage("option '--time-zone': \(path) is not a time zone: \(error)", command: command)
+      throw Failure(description: "option '--time-zone': \(path) is not a time zone: \(error)")
     }
   }
 }

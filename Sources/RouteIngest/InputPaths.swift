@@ -9,23 +9,23 @@ import Darwin
 /// Expands batch operands into feed files: files as given, directories recursively, and glob
 /// patterns (for shells that did not expand them). The order is deterministic: operands in the
 /// order given, each directory's and pattern's matches sorted by path.
-enum InputPaths {
+public enum InputPaths {
   /// File name extensions a directory walk picks up (case-insensitive). `gz` takes in any
   /// gzipped feed (`x.gpx.gz`, `x.fit.gz`): what is inside is detected after decompression.
-  static let feedExtensions: Set<String> = ["gpx", "nmea", "nma", "txt", "log", "csv", "tsv", "tcx", "kml", "kmz", "geojson", "fit", "json", "rec", "gz"]
+  public static let feedExtensions: Set<String> = ["gpx", "nmea", "nma", "txt", "log", "csv", "tsv", "tcx", "kml", "kmz", "geojson", "fit", "json", "rec", "gz"]
 
   /// One file to measure, and whether a directory walk found it (rather than the user naming
   /// it, or a pattern matching it).
-  struct Found: Equatable {
-    var path: String
-    var inDirectory: Bool
+  public struct Found: Equatable, Sendable {
+    public var path: String
+    public var inDirectory: Bool
   }
 
   /// Opens a directory for reading: its handle, or nil and the `errno` that refused it.
-  typealias DirectoryOpener = (String) -> (handle: OpaquePointer?, error: Int32)
+  public typealias DirectoryOpener = (String) -> (handle: OpaquePointer?, error: Int32)
 
   /// `opendir(3)`.
-  static func openDirectory(_ path: String) -> (handle: OpaquePointer?, error: Int32) {
+  public static func openDirectory(_ path: String) -> (handle: OpaquePointer?, error: Int32) {
     let handle = opendir(path)
     return (handle, handle == nil ? errno : 0)
   }
@@ -35,7 +35,7 @@ enum InputPaths {
   /// (permission denied), named with the reason. The batch exits 1 for any of them.
   ///
   /// - Parameter open: how directories are opened (`opendir`; a test gives one that refuses).
-  static func expand(_ operands: [String], open: DirectoryOpener = openDirectory) -> (paths: [Found], problems: [String]) {
+  public static func expand(_ operands: [String], open: DirectoryOpener = openDirectory) -> (paths: [Found], problems: [String]) {
     var paths: [Found] = []
     var problems: [String] = []
     func walked(_ directory: String, named operand: String) {

@@ -1,5 +1,5 @@
+import RouteIngest
 import RouteMileage
-import RouteStore
 import Testing
 
 /// The live card (seed 001): its lines, the controls table, and when it goes out.

@@ -3,32 +3,34 @@ import RouteMileage
 import ShiftWork
 
 /// One input measured: what the tool prints for it.
-struct InputResult {
+public struct InputResult: Sendable {
+  public init(source: String) { self.source = source }
+
   /// The name as given (`-` for standard input).
-  var source: String
-  var measurement: FeedMeasurement?
+  public var source: String
+  public var measurement: FeedMeasurement?
   /// The message for a failed or partly read input, already prefixed `FILE:LINE:`.
-  var failure: String?
+  public var failure: String?
   /// The format to report when the input was not a feed file (`pipe`'s inline samples, a
   /// stored shift); use `formatLabel`.
-  var formatName: String?
+  public var formatName: String?
   /// The one word every output gives for where the input came from: `formatName` when the
   /// input was not a feed file (`store`, `samples`), else the feed format read (`gpx`, `csv`,
   /// …); nil when nothing was read. A stored shift's measurement carries a placeholder format,
   /// never shown.
-  var formatLabel: String? { formatName ?? measurement?.format.rawValue }
+  public var formatLabel: String? { formatName ?? measurement?.format.rawValue }
   /// Retained positions, kept only when a picture was asked for.
-  var positions: [RoutePosition] = []
+  public var positions: [RoutePosition] = []
   /// True for a file a directory walk found (not named by the user): one that turns out not to
   /// be a feed at all is skipped rather than failed.
-  var foundInDirectory = false
+  public var foundInDirectory = false
 
   /// Whether the input is plainly not a feed: a file of another kind (compressed, binary, a zip
   /// with no KML document), or
   /// text whose columns mean nothing to the CSV reader in a file not named `.csv` (a
   /// `MANIFEST.tsv`, a `README.txt`). A `.csv` whose header cannot be mapped may be a drive that
   /// needs `--columns`: it stays a failure, never silently skipped.
-  var isNotAFeed: Bool {
+  public var isNotAFeed: Bool {
     switch measurement?.report.failure {
     case .notAFeed?, .noFeedInArchive?: true
     case .unmappedColumns?: !source.lowercased().hasSuffix(".csv")
@@ -36,22 +38,22 @@ struct InputResult {
     }
   }
   /// The shift's timeline, when the feed was measured with one.
-  var timeline: ShiftTimeline?
+  public var timeline: ShiftTimeline?
   /// The timeline file as read (deliveries and clamps), when the feed had one.
-  var timelineRecord: ShiftTimelineFile.Record?
+  public var timelineRecord: ShiftTimelineFile.Record?
   /// A stored shift's ledger (`batch --store`), which has no timeline file.
-  var storedLedger: ShiftLedger?
+  public var storedLedger: ShiftLedger?
   /// The shift's ledger: its timeline file's, or the store's.
-  var ledger: ShiftLedger? { timelineRecord?.ledger ?? storedLedger }
+  public var ledger: ShiftLedger? { timelineRecord?.ledger ?? storedLedger }
   /// The shift's deliveries, when its timeline file (or its stored record) holds any.
-  var ledgerWithDeliveries: ShiftLedger? {
+  public var ledgerWithDeliveries: ShiftLedger? {
     guard let ledger, !ledger.deliveries.isEmpty else { return nil }
     return ledger
   }
   /// True when the feed was not measured because its timeline was malformed or refused.
-  var timelineRefused = false
+  public var timelineRefused = false
 
-  var failed: Bool { failure != nil }
+  public var failed: Bool { failure != nil }
 }
 
 /// Keeps retained positions for pictures.
@@ -62,13 +64,13 @@ struct CollectPositions: RetainedSampleSink {
   mutating func restart() { positions.removeAll() }
 }
 
-extension MeasureOptions {
+extension FeedReading {
   /// Opens and measures one feed. Never throws: an unreadable input is a failed result.
   ///
   /// - Parameter pipelining: whether reading and measuring may run on two threads. `measure`
   ///   asks for `.automatic` (a second core is free while one feed is measured); `batch` and
   ///   `pipe` keep `.off`, as their feeds already run one per core. The figure is the same.
-  func measure(path: String, keepPositions: Bool = false, pipelining: IngestPipelining = .off) -> InputResult {
+  public func measure(path: String, keepPositions: Bool = false, pipelining: IngestPipelining = .off) -> InputResult {
     var result = InputResult(source: path)
     var settings: IngestSettings
     do {
@@ -109,7 +111,7 @@ extension MeasureOptions {
   }
 
   /// `FILE:LINE: message`, the form editors and terminals link to.
-  static func describe(_ error: FeedError, in path: String) -> String {
+  public static func describe(_ error: FeedError, in path: String) -> String {
     if let line = error.line { return "\(path):\(line): \(error)" }
     return "\(path): \(error)"
   }

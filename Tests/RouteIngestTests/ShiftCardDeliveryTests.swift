@@ -1,5 +1,5 @@
+import RouteIngest
 import RouteMileage
-import RouteStore
 import ShiftWork
 import Testing
 
@@ -90,13 +90,13 @@ struct ShiftCardDeliveryTests {
     #expect(ShiftCard(ledger: ledger, route: Self.route, at: 1799).reminderLines.isEmpty)
     let card = ShiftCard(ledger: ledger, route: Self.route, at: 2_460)
     #expect(card.reminderLines == ["Already at the pickup? Delivery 1 · accepted 41 min ago · no arrival recorded."])
-    #expect(ShiftCard.reminderNote.hasPrefix("routemiles cannot tell where you are."))
+    #expect(ShiftCardWords.reminderNote.hasPrefix("routemiles cannot tell where you are."))
   }
 
   @Test func theCardNamesNoOtherProductPlaceOrAmount() {
     let ledger = Self.ledger([Self.s(.start, 0), Self.d(.accept, 0, "a"), Self.d(.accept, 60, "b")])
     let card = ShiftCard(ledger: ledger, route: Self.route, at: 4_000)
-    let words = [card.stateLine, card.routeLine, card.stepRefusalLine ?? "", card.deliveryCountsLine ?? "", ShiftCard.reminderNote]
+    let words = [card.stateLine, card.routeLine, card.stepRefusalLine ?? "", card.deliveryCountsLine ?? "", ShiftCardWords.reminderNote]
       + card.deliveryLines.map(\.text) + card.reminderLines + card.controls.map(\.rawValue)
     for text in words {
       #expect(!text.contains("DashPilot") && !text.contains("$") && !text.contains("°"), "\(text)")

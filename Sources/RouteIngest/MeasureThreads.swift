@@ -16,8 +16,8 @@ import RouteFeeds
 /// pipelines when the machine has two or more cores and its 1-minute load average is below twice
 /// the core count (an idle machine running `measure` back to back stays well under that);
 /// `--threads 1` or `2` decides. The figure is the same either way; only the time differs.
-enum MeasureThreads {
-  static func pipelining(requested: Int?, processors: Int, loadAverage: Double?) -> IngestPipelining {
+public enum MeasureThreads {
+  public static func pipelining(requested: Int?, processors: Int, loadAverage: Double?) -> IngestPipelining {
     switch requested {
     case 1?: return .off
     case _?: return .automatic
@@ -29,7 +29,7 @@ enum MeasureThreads {
   }
 
   /// The 1-minute load average, when the system reports one.
-  static func loadAverage() -> Double? {
+  public static func loadAverage() -> Double? {
     var averages = [0.0, 0.0, 0.0]
     return getloadavg(&averages, 1) == 1 ? averages[0] : nil
   }

@@ -17,7 +17,7 @@ extension ShiftCard {
 
     /// The line as read at `instant` (the clock counts on from `acceptedAt`).
     public func text(at instant: Double) -> String {
-      "Delivery \(number) · \(stageWords) · \(ShiftCard.clock(instant - acceptedAt))"
+      ShiftCardWords.deliveryLine(number: number, stage: stageWords, clock: ShiftCard.clock(instant - acceptedAt))
     }
 
     /// What the line means, without its running clock.
@@ -26,9 +26,6 @@ extension ShiftCard {
 
   /// Past this many open deliveries the card states the remainder (seed 001).
   public static let maximumDeliveryLines = 3
-  /// Said with every reminder: the card observes nothing.
-  public static let reminderNote =
-    "routemiles cannot tell where you are. This is a reminder from your own recorded times, not something it observed."
 
   /// The card for `ledger` (its timeline and deliveries) and `route` at `instant`.
   ///
@@ -41,7 +38,7 @@ extension ShiftCard {
     let running = state == .running || state == .parked
     if !ledger.deliveries.isEmpty {
       let counts = ledger.counts
-      deliveryCountsLine = "\(locale.formattedCount(counts.inProgress)) in progress · \(locale.formattedCount(counts.delivered)) delivered"
+      deliveryCountsLine = ShiftCardWords.deliveryCounts(inProgress: counts.inProgress, delivered: counts.delivered, locale: locale)
     }
     guard running else { return }
     if open.count == 1 { deliveryStatusLine = open[0].element.state.words }
@@ -53,15 +50,13 @@ extension ShiftCard {
       return line
     }
     if open.count > Self.maximumDeliveryLines {
-      moreDeliveriesLine = "\(open.count - Self.maximumDeliveryLines) more also active"
+      moreDeliveriesLine = ShiftCardWords.moreDeliveries(open.count - Self.maximumDeliveryLines)
     }
     reminderLines = ledger.reminders(at: instant).map { reminder in
       let minutes = Int(reminder.seconds / 60)
       return switch reminder.step {
-      case .pickup:
-        "Already picked this order up? Delivery \(reminder.delivery.number) · at the pickup \(minutes) min ago · no pickup recorded."
-      default:
-        "Already at the pickup? Delivery \(reminder.delivery.number) · accepted \(minutes) min ago · no arrival recorded."
+      case .pickup: ShiftCardWords.pickupReminder(delivery: reminder.delivery.number, minutes: minutes)
+      default: ShiftCardWords.arrivalReminder(delivery: reminder.delivery.number, minutes: minutes)
       }
     }
   }

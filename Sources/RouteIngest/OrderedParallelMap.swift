@@ -7,7 +7,7 @@ import Synchronization
 /// Order is what makes batch output deterministic whatever the scheduling; delivering as soon as
 /// possible keeps output streaming and memory bounded by how far the fastest worker runs ahead
 /// (at most `count`, typically a few results).
-func orderedParallelMap<Result: Sendable>(
+public func orderedParallelMap<Result: Sendable>(
   count: Int, jobs: Int,
   work: @escaping @Sendable (Int) -> Result,
   deliver: (Int, Result) -> Void

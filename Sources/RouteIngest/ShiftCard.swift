@@ -8,8 +8,8 @@ import ShiftWork
 /// shift runs; while paused the figure stands still), the RouteQuality line, the parked line
 /// only while parked, the deliveries (counts, the status line when exactly one is open, a line
 /// per open delivery, reminders; `ShiftCard+Deliveries.swift`), and the controls the lifecycle
-/// rules permit (seed 001's table). Nothing on it names a place, a coordinate or an amount, and
-/// its words name no other product: it holds words, durations and instants.
+/// rules permit (seed 001's table). Nothing on it names a place, a coordinate or an amount; its
+/// words are `ShiftCardWords`' and name no other product: it holds words, durations and instants.
 ///
 /// When to push a new card is `ShiftCardCadence`'s business.
 public struct ShiftCard: Sendable, Hashable {
@@ -40,15 +40,6 @@ public struct ShiftCard: Sendable, Hashable {
     }
   }
 
-  public static let inProgressLine = "Shift in Progress"
-  public static let pausedLine = "Shift Paused"
-  public static let endedLine = "Shift Ended"
-  public static let parkedLine = "Parked · route not recording"
-  /// Said instead of a step when two or more deliveries are open (seed 001). It names no
-  /// product: the step is recorded against its own delivery wherever the driver records it.
-  public static let severalDeliveriesLine =
-    "Several deliveries are in progress. Record each step against its own delivery."
-
   public var state: ShiftTimeline.State
   /// "Shift in Progress" (running or parked: a parked shift keeps running), "Shift Paused",
   /// or "Shift Ended".
@@ -61,11 +52,11 @@ public struct ShiftCard: Sendable, Hashable {
   public var workingClockRuns: Bool
   /// RouteQuality's line for the route shown.
   public var routeLine: String
-  /// `parkedLine` while parked, nil otherwise.
+  /// `ShiftCardWords.parked` while parked, nil otherwise.
   public var parkedLine: String?
   /// In order, first the one that matters most.
   public var controls: [Control]
-  /// `severalDeliveriesLine` when two or more deliveries are open and running.
+  /// `ShiftCardWords.severalDeliveries` when two or more deliveries are open and running.
   public var stepRefusalLine: String?
   /// "2 in progress · 5 delivered", once the shift has recorded a delivery; nil before.
   public var deliveryCountsLine: String?
@@ -91,17 +82,17 @@ public struct ShiftCard: Sendable, Hashable {
     self.state = state
     stateLine =
       switch state {
-      case .paused: Self.pausedLine
-      case .ended: Self.endedLine
-      case .running, .parked, .notStarted: Self.inProgressLine
+      case .paused: ShiftCardWords.paused
+      case .ended: ShiftCardWords.ended
+      case .running, .parked, .notStarted: ShiftCardWords.inProgress
       }
     workingSeconds = timeline.workingDuration(asOf: instant)
     readAt = instant
     workingClockRuns = state == .running || state == .parked
     routeLine = RouteQuality(route, locale: locale).line
-    parkedLine = state == .parked ? Self.parkedLine : nil
+    parkedLine = state == .parked ? ShiftCardWords.parked : nil
     controls = Self.controls(state: state, openDeliveries: openDeliveries)
-    stepRefusalLine = (state == .running || state == .parked) && openDeliveries.count >= 2 ? Self.severalDeliveriesLine : nil
+    stepRefusalLine = (state == .running || state == .parked) && openDeliveries.count >= 2 ? ShiftCardWords.severalDeliveries : nil
     deliveryCountsLine = nil
     deliveryStatusLine = nil
   }
