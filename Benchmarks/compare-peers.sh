@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times the tools users would otherwise reach for against routemiles, on the same generated
-# feeds: gpxpy (GPX), pynmea2 (NMEA), pandas (CSV) from PyPI, and GPSBabel (all three) from
-# Debian. Prints seconds, MB/s, peak memory and the distance each reports.
+# feeds: gpxpy (GPX), pynmea2 (NMEA), pandas (CSV) from PyPI, Python's own
+# xml.etree.ElementTree.iterparse (GPX, TCX, KML: Benchmarks/peers/iterparse_positions.py), and
+# GPSBabel (every format) from Debian. Prints seconds, MB/s, peak memory and the distance each reports.
 #
 #   Benchmarks/compare-peers.sh [--install] [--megabytes N]
 #
@@ -34,7 +35,7 @@ swift build -c release --product routemiles --product GenerateSampleRoutes >/dev
   || swift build -c release
 work=$(mktemp -d /tmp/routemiles-peers.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-for format in gpx nmea csv; do
+for format in gpx tcx kml nmea csv; do
   .build/release/GenerateSampleRoutes --large "$format" "$megabytes" "$work/feed.$format" 2>/dev/null
 done
 
@@ -89,7 +90,7 @@ run() {  # label format command...
 }
 missing() { printf '%-34s %-5s %9s\n' "$1" "$2" "not installed (run with --install)"; }
 
-for format in gpx nmea csv; do
+for format in gpx tcx kml nmea csv; do
   file="$work/feed.$format"
   run "routemiles measure" "$format" sh -c ".build/release/routemiles measure --json '$file' | sed -E 's/.*\"summary\":\"([^\"]*)\".*/\\1/'"
   run "routemiles measure --no-filter" "$format" sh -c ".build/release/routemiles measure --json --no-filter '$file' | sed -E 's/.*\"summary\":\"([^\"]*)\".*/\\1/'"
@@ -98,8 +99,11 @@ for format in gpx nmea csv; do
     nmea) python3 -c "import pynmea2" 2>/dev/null && run "pynmea2 $(python3 -c 'import pynmea2;print(pynmea2.__version__)')" nmea python3 "$work/pynmea2_length.py" "$file" || missing pynmea2 nmea ;;
     csv)  python3 -c "import pandas" 2>/dev/null && run "pandas $(python3 -c 'import pandas;print(pandas.__version__)')" csv python3 "$work/pandas_length.py" "$file" || missing pandas csv ;;
   esac
+  case "$format" in
+    gpx|tcx|kml) run "ElementTree.iterparse + loop" "$format" python3 Benchmarks/peers/iterparse_positions.py "$file" ;;
+  esac
   if command -v gpsbabel >/dev/null; then
-    in=$format; [ "$format" = csv ] && in=unicsv
+    in=$format; [ "$format" = csv ] && in=unicsv; [ "$format" = tcx ] && in=gtrnctr
     run "gpsbabel $(gpsbabel -V 2>/dev/null | awk '/Version/{print $3}') (convert only)" "$format" gpsbabel -i "$in" -f "$file" -o unicsv -F /dev/null
   else
     missing gpsbabel "$format"

@@ -119,6 +119,70 @@ struct FeedWriterTests {
     #expect(text.contains("<time>2025-12-31T23:30:00Z</time>"))
   }
 
+  /// The element names of `text`'s tags, checked balanced (every closing tag closes the
+  /// innermost open one), in document order.
+  static func balancedElementNames(_ text: String) throws -> [String] {
+    var stack: [String] = []
+    var names: [String] = []
+    var index = text.startIndex
+    while let open = text[index...].firstIndex(of: "<") {
+      let close = try #require(text[open...].firstIndex(of: ">"))
+      let tag = text[text.index(after: open)..<close]
+      index = text.index(after: close)
+      if tag.hasPrefix("?") { continue }
+      let name = String(tag.split(whereSeparator: { $0 == " " || $0 == "/" && tag.first != "/" })[0])
+      if tag.hasSuffix("/") {
+        names.append(name)
+      } else if name.hasPrefix("/") {
+        #expect(stack.popLast() == String(name.dropFirst()))
+      } else {
+        stack.append(name)
+        names.append(name)
+      }
+    }
+    #expect(stack.isEmpty)
+    return names
+  }
+
+  @Test("TCX: well-formed, one Track per session, one Trackpoint per position, values as generated")
+  func tcxStructure() throws {
+    let bytes = Support.bytes(Self.drive, as: .tcx(TCXWriterOptions(sport: "A & B")))
+    let text = String(decoding: bytes, as: UTF8.self)
+    let names = try Self.balancedElementNames(text)
+    let facts = Self.drive.facts()
+    #expect(names.filter { $0 == "Track" }.count == facts.sessions)
+    #expect(names.filter { $0 == "Trackpoint" }.count == facts.positions)
+    #expect(names.filter { $0 == "LatitudeDegrees" }.count == facts.positions)
+    #expect(text.contains("<Activity Sport=\"A &amp; B\">"))
+    let first = try #require(Self.drive.first { $0.hasFix })
+    #expect(text.contains("<Time>2025-12-31T23:30:00Z</Time>"))
+    var latitude = OutputBuffer()
+    defer { latitude.release() }
+    latitude.fixed(first.sample.latitude, decimals: 7)
+    let digits = String(decoding: UnsafeBufferPointer(start: latitude.base, count: latitude.count), as: UTF8.self)
+    #expect(text.contains("<LatitudeDegrees>\(digits)</LatitudeDegrees>"))
+  }
+
+  @Test("KML: well-formed, one gx:Track per session, a when and a gx:coord (longitude first) per position")
+  func kmlStructure() throws {
+    let bytes = Support.bytes(Self.drive, as: .kml(KMLWriterOptions(name: "A & B <test>")))
+    let text = String(decoding: bytes, as: UTF8.self)
+    let names = try Self.balancedElementNames(text)
+    let facts = Self.drive.facts()
+    #expect(names.filter { $0 == "gx:Track" }.count == facts.sessions)
+    #expect(names.filter { $0 == "when" }.count == facts.positions)
+    #expect(names.filter { $0 == "gx:coord" }.count == facts.positions)
+    #expect(text.contains("<name>A &amp; B &lt;test&gt;</name>"))
+    let first = try #require(Self.drive.first { $0.hasFix })
+    var coord = OutputBuffer()
+    defer { coord.release() }
+    coord.fixed(first.sample.longitude, decimals: 7)
+    coord.byte(UInt8(ascii: " "))
+    coord.fixed(first.sample.latitude, decimals: 7)
+    let digits = String(decoding: UnsafeBufferPointer(start: coord.base, count: coord.count), as: UTF8.self)
+    #expect(text.contains("<when>2025-12-31T23:30:00Z</when>\n          <gx:coord>\(digits) "))
+  }
+
   @Test("CSV: canonical and legacy headers, one row per position, values as generated")
   func csvRows() throws {
     let facts = Self.drive.facts()

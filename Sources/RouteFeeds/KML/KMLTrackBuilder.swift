@@ -27,6 +27,7 @@ struct KMLTrackBuilder: XMLDocumentMapper {
   private var inTuple = false
   private var inCoordinates = false
 
+  @inline(__always)
   mutating func role(
     ofChild prefix: UInt64, length: Int, in parent: KMLRole, line: Int, into sink: inout some FeedSink
   ) -> KMLRole {
@@ -84,6 +85,7 @@ struct KMLTrackBuilder: XMLDocumentMapper {
     tuples = count
   }
 
+  @inline(__always)
   mutating func close(
     _ role: KMLRole, _ value: inout XMLValueBuffer, _ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int,
     into sink: inout some FeedSink

@@ -32,6 +32,7 @@ struct TCXTrackBuilder: XMLDocumentMapper {
   private var fieldsSeen: UInt8 = 0
   var timestamps = ISO8601DayCache()
 
+  @inline(__always)
   mutating func role(
     ofChild prefix: UInt64, length: Int, in parent: TCXRole, line: Int, into sink: inout some FeedSink
   ) -> TCXRole {
@@ -78,6 +79,7 @@ struct TCXTrackBuilder: XMLDocumentMapper {
   }
 
   /// The role of a point field, or `.skipped` when it was already read (the first one counts).
+  @inline(__always)
   private mutating func field(_ role: TCXRole) -> TCXRole {
     let bit: UInt8 = 1 << (role.rawValue - TCXRole.time.rawValue)
     guard fieldsSeen & bit == 0 else { return .skipped }
@@ -91,6 +93,7 @@ struct TCXTrackBuilder: XMLDocumentMapper {
     if length == 10, prefix == TCXName.trackpoint { sink.ignored(.misplacedTrackPoint, line: line) }
   }
 
+  @inline(__always)
   mutating func close(
     _ role: TCXRole, _ value: inout XMLValueBuffer, _ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int,
     into sink: inout some FeedSink
