@@ -1,4 +1,4 @@
-/// Streams synthetic fixes to GPX 1.1, NMEA 0183 or CSV.
+/// Streams synthetic fixes to GPX 1.1, NMEA 0183, CSV or GeoJSON.
 ///
 /// Each writer formats into one 64 KiB buffer and hands it to the sink whenever it fills, so a
 /// 1 GB feed is written in constant memory, and the bytes depend only on the fixes (the same
@@ -25,6 +25,7 @@ public enum FeedWriter {
     case .gpx(let options): out = try writeGPX(fixes, options: options, into: out, flushingInto: &sink)
     case .nmea(let options): out = try writeNMEA(fixes, options: options, into: out, flushingInto: &sink)
     case .csv(let options): out = try writeCSV(fixes, options: options, into: out, flushingInto: &sink)
+    case .geojson(let options): out = try writeGeoJSON(fixes, options: options, into: out, flushingInto: &sink)
     }
     try out.flush(into: &sink)
     return out.total
@@ -45,8 +46,10 @@ public enum SyntheticFeedFormat: Sendable, Hashable {
   case gpx(GPXWriterOptions)
   case nmea(NMEAWriterOptions)
   case csv(CSVWriterOptions)
+  case geojson(GeoJSONWriterOptions)
 
   public static let gpx = SyntheticFeedFormat.gpx(GPXWriterOptions())
   public static let nmea = SyntheticFeedFormat.nmea(NMEAWriterOptions())
   public static let csv = SyntheticFeedFormat.csv(.canonical)
+  public static let geojson = SyntheticFeedFormat.geojson(GeoJSONWriterOptions())
 }
