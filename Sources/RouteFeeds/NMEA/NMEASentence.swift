@@ -114,16 +114,13 @@ enum NMEASentenceParser {
       while index < count, line[index] != .asciiDollar, line[index] != .asciiBang { index += 1 }
       return NMEAFrame(verdict: .notASentence, next: index)
     }
-    // Whole words first: XOR them until one holds a `*`, `$` or `!`.
+    // Whole words first: XOR them until one may hold a `*`, `$` or `!` (one test for the
+    // three, which all lie below 0x2B; the line is printable ASCII).
     var words: UInt64 = 0
     let base = line.baseAddress!
     while index &+ 8 <= count {
       let word = NMEAWords.load(base + index)
-      if NMEAWords.contains(word, .asciiStar) | NMEAWords.contains(word, .asciiDollar)
-        | NMEAWords.contains(word, .asciiBang) != 0
-      {
-        break
-      }
+      if NMEAWords.below(word, 0x2B) != 0 { break }
       words ^= word
       index &+= 8
     }
