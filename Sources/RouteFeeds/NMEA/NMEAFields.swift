@@ -72,10 +72,13 @@ enum NMEAFieldParser {
   static func timeOfDay(_ field: UnsafeBufferPointer<UInt8>) -> NMEAValue<Int64> {
     let count = field.count
     if count == 0 { return .empty }
-    guard count >= 6, count <= 32,
-      let hours = field.twoDigits(at: 0), let minutes = field.twoDigits(at: 2), let seconds = field.twoDigits(at: 4),
-      hours < 24, minutes < 60, seconds <= 60
+    // `hhmm` in one word test (`fourDigits`), then the seconds.
+    guard count >= 6, count <= 32, let base = field.baseAddress, let hhmm = ByteNumberParser.fourDigits(base),
+      let seconds = field.twoDigits(at: 4)
     else { return .invalid }
+    let hours = Int(hhmm / 100)
+    let minutes = Int(hhmm % 100)
+    guard hours < 24, minutes < 60, seconds <= 60 else { return .invalid }
     var micros: Int64 = 0
     if count > 6 {
       guard field[6] == .asciiDot, count > 7 else { return .invalid }
@@ -130,7 +133,7 @@ enum NMEAFieldParser {
       }
     }
     let degrees = Double(whole / 100)
-    let minutes = Double(whole % 100) + Double(fraction) / ByteNumberParser.powersOfTen[fractionDigits]
+    let minutes = Double(whole % 100) + Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
     guard minutes < 60, let hemisphere, hemisphere.count == 1 else { return .invalid }
     let value = degrees + minutes / 60
     switch hemisphere[0] {
@@ -181,8 +184,38 @@ enum NMEAFieldParser {
   @inline(__always)
   static func number(_ field: UnsafeBufferPointer<UInt8>?) -> NMEAValue<Double> {
     guard let field, !field.isEmpty else { return .empty }
+    if let value = shortDecimal(field) { return .value(value) }
     guard let value = ByteNumberParser.double(field) else { return .invalid }
     return .value(value)
+  }
+
+  /// The shape receivers print speeds, DOPs, altitudes and σ in, `digits.digits` or `digits`
+  /// (at most 12 bytes, no sign), in one loop; nil for anything else, which `number` hands to
+  /// `ByteNumberParser.double`. For these bytes that parser computes the same integer mantissa
+  /// and divides it by the same exact power of ten (`plainDecimal`), so the value is the same
+  /// bit for bit.
+  ///
+  /// - Complexity: O(*n*) in the field length.
+  @inline(__always)
+  static func shortDecimal(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
+    let count = field.count
+    guard count <= 12, let base = field.baseAddress else { return nil }
+    var mantissa: UInt64 = 0
+    var dot = -1
+    var index = 0
+    while index < count {
+      let digit = base[index] &- .ascii0
+      if digit < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+      } else if base[index] == .asciiDot, dot < 0, index > 0, index < count &- 1 {
+        dot = index
+      } else {
+        return nil
+      }
+      index &+= 1
+    }
+    guard dot >= 0 else { return Double(mantissa) }
+    return Double(mantissa) / ByteNumberParser.exactPowerOfTen(count &- dot &- 1)
   }
 
   /// RMC's `ddmmyy` as days since 1970-01-01, or nil when it is empty or names no real day.
