@@ -265,11 +265,11 @@ struct GeoJSONMapper {
     switch role {
     case .root:
       flush(into: &sink)
-      geometries.removeAll()
+      geometries.removeAll(keepingCapacity: true)
     case .feature:
       flush(into: &sink)
       feature.reset()
-      geometries.removeAll()
+      geometries.removeAll(keepingCapacity: true)
     case .geometry:
       geometries.removeLast()
     case .properties:
@@ -302,7 +302,7 @@ struct GeoJSONMapper {
   private mutating func beginFeature(into sink: inout some FeedSink) {
     flush(into: &sink)
     feature.reset()
-    geometries.removeAll()
+    geometries.removeAll(keepingCapacity: true)
     featureSerial += 1
   }
 
