@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Times the tools users would otherwise reach for against routemiles, on the same generated
 # feeds: gpxpy (GPX), pynmea2 (NMEA), pandas (CSV) from PyPI, Python's own
-# xml.etree.ElementTree.iterparse (GPX, TCX, KML: Benchmarks/peers/iterparse_positions.py), and
-# GPSBabel (every format) from Debian. Prints seconds, MB/s, peak memory and the distance each reports.
+# xml.etree.ElementTree.iterparse (GPX, TCX, KML: Benchmarks/peers/iterparse_positions.py) and
+# json.load plus a loop over the positions (GeoJSON: Benchmarks/peers/json_load_positions.py), and
+# GPSBabel from Debian. Prints seconds, MB/s, peak memory and the distance each reports.
 #
 #   Benchmarks/compare-peers.sh [--install] [--megabytes N]
 #
@@ -19,7 +20,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --install) install=1 ;;
     --megabytes) megabytes="$2"; shift ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 64 ;;
   esac
   shift
@@ -35,7 +36,7 @@ swift build -c release --product routemiles --product GenerateSampleRoutes >/dev
   || swift build -c release
 work=$(mktemp -d /tmp/routemiles-peers.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-for format in gpx tcx kml nmea csv; do
+for format in gpx tcx kml nmea csv geojson; do
   .build/release/GenerateSampleRoutes --large "$format" "$megabytes" "$work/feed.$format" 2>/dev/null
 done
 
@@ -90,7 +91,7 @@ run() {  # label format command...
 }
 missing() { printf '%-34s %-5s %9s\n' "$1" "$2" "not installed (run with --install)"; }
 
-for format in gpx tcx kml nmea csv; do
+for format in gpx tcx kml nmea csv geojson; do
   file="$work/feed.$format"
   run "routemiles measure" "$format" sh -c ".build/release/routemiles measure --json '$file' | sed -E 's/.*\"summary\":\"([^\"]*)\".*/\\1/'"
   run "routemiles measure --no-filter" "$format" sh -c ".build/release/routemiles measure --json --no-filter '$file' | sed -E 's/.*\"summary\":\"([^\"]*)\".*/\\1/'"
@@ -98,6 +99,7 @@ for format in gpx tcx kml nmea csv; do
     gpx)  python3 -c "import gpxpy" 2>/dev/null && run "gpxpy $(python3 -c 'import gpxpy;print(gpxpy.__version__)')" gpx python3 "$work/gpxpy_length.py" "$file" || missing gpxpy gpx ;;
     nmea) python3 -c "import pynmea2" 2>/dev/null && run "pynmea2 $(python3 -c 'import pynmea2;print(pynmea2.__version__)')" nmea python3 "$work/pynmea2_length.py" "$file" || missing pynmea2 nmea ;;
     csv)  python3 -c "import pandas" 2>/dev/null && run "pandas $(python3 -c 'import pandas;print(pandas.__version__)')" csv python3 "$work/pandas_length.py" "$file" || missing pandas csv ;;
+    geojson) run "python $(python3 -c 'import platform;print(platform.python_version())') json.load + loop" geojson python3 Benchmarks/peers/json_load_positions.py "$file"; continue ;;
   esac
   case "$format" in
     gpx|tcx|kml) run "ElementTree.iterparse + loop" "$format" python3 Benchmarks/peers/iterparse_positions.py "$file" ;;

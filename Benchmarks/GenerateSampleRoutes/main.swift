@@ -5,7 +5,7 @@
 //   swift run -c release GenerateSampleRoutes --check [DIR] compare DIR with a fresh generation
 //   swift run -c release GenerateSampleRoutes --facts       print the facts only
 //   swift run -c release GenerateSampleRoutes --speed [MB]  writer throughput, in memory
-//   swift run -c release GenerateSampleRoutes --large gpx|tcx|kml|nmea|csv|phone-csv MB PATH
+//   swift run -c release GenerateSampleRoutes --large gpx|tcx|kml|nmea|csv|phone-csv|geojson MB PATH
 //                                                           write a feed of about MB megabytes
 
 #if canImport(Glibc)
@@ -106,7 +106,7 @@ func preview(_ route: SampleRoute) -> Preview {
   switch route.format {
   case .nmea: isNMEA = true
   case .csv(let options): isLegacy = !options.includesSessionColumn
-  case .gpx, .tcx, .kml: break
+  case .gpx, .tcx, .kml, .geojson: break
   }
   for fix in route.drive {
     guard fix.hasFix else {
@@ -235,7 +235,8 @@ func generateLarge(format: String, megabytes: Double, path: String) {
   case "phone-csv": feedFormat = .csv(.phoneExport)
   case "tcx": feedFormat = .tcx
   case "kml": feedFormat = .kml
-  default: fail("unknown format \(format) (gpx, tcx, kml, nmea, csv or phone-csv)", code: 64)
+  case "geojson": feedFormat = .geojson
+  default: fail("unknown format \(format) (gpx, tcx, kml, nmea, csv, phone-csv or geojson)", code: 64)
   }
   // Size the drive from a one-hour probe of the same seed and format.
   var probe = CountingSink()
@@ -327,7 +328,7 @@ case "speed":
   measureSpeed(megabytes: arguments.first.flatMap(Double.init) ?? 256)
 case "large":
   guard arguments.count == 3, let megabytes = Double(arguments[1]) else {
-    fail("usage: GenerateSampleRoutes --large gpx|tcx|kml|nmea|csv|phone-csv MEGABYTES PATH", code: 64)
+    fail("usage: GenerateSampleRoutes --large gpx|tcx|kml|nmea|csv|phone-csv|geojson MEGABYTES PATH", code: 64)
   }
   generateLarge(format: arguments[0], megabytes: megabytes, path: arguments[2])
 default:

@@ -1,4 +1,4 @@
-/// Streams synthetic fixes to GPX 1.1, TCX, KML, NMEA 0183 or CSV.
+/// Streams synthetic fixes to GPX 1.1, TCX, KML, NMEA 0183, CSV or GeoJSON.
 ///
 /// Each writer formats into one 64 KiB buffer and hands it to the sink whenever it fills, so a
 /// 1 GB feed is written in constant memory, and the bytes depend only on the fixes (the same
@@ -27,6 +27,7 @@ public enum FeedWriter {
     case .csv(let options): out = try writeCSV(fixes, options: options, into: out, flushingInto: &sink)
     case .tcx(let options): out = try writeTCX(fixes, options: options, into: out, flushingInto: &sink)
     case .kml(let options): out = try writeKML(fixes, options: options, into: out, flushingInto: &sink)
+    case .geojson(let options): out = try writeGeoJSON(fixes, options: options, into: out, flushingInto: &sink)
     }
     try out.flush(into: &sink)
     return out.total
@@ -49,10 +50,12 @@ public enum SyntheticFeedFormat: Sendable, Hashable {
   case csv(CSVWriterOptions)
   case tcx(TCXWriterOptions)
   case kml(KMLWriterOptions)
+  case geojson(GeoJSONWriterOptions)
 
   public static let gpx = SyntheticFeedFormat.gpx(GPXWriterOptions())
   public static let nmea = SyntheticFeedFormat.nmea(NMEAWriterOptions())
   public static let csv = SyntheticFeedFormat.csv(.canonical)
   public static let tcx = SyntheticFeedFormat.tcx(TCXWriterOptions())
   public static let kml = SyntheticFeedFormat.kml(KMLWriterOptions())
+  public static let geojson = SyntheticFeedFormat.geojson(GeoJSONWriterOptions())
 }

@@ -79,6 +79,36 @@ import Testing
     }
   }
 
+  /// Strings are scanned eight plain bytes at a time: a quote, an escape, a control character
+  /// or a multi-byte UTF-8 sequence at any offset of a long string is still where the string
+  /// ends, is decoded, or is reported — in one chunk and split anywhere.
+  @Test func aStopByteAtEveryOffsetOfALongString() {
+    let plain = "2025-11-04T16:00:00.250+07:00 abcdefghij"
+    let inserts: [(String, String, JSONSyntaxError.Problem?)] = [
+      ("\\\"", "\"", nil), ("\\u00e9", "é", nil), ("é", "é", nil), ("🚗", "🚗", nil), ("\\n", "\n", nil),
+      ("\u{01}", "", .controlCharacter),
+    ]
+    for (insert, decoded, problem) in inserts {
+      for offset in 0...plain.count {
+        let head = String(plain.prefix(offset))
+        let tail = String(plain.dropFirst(offset))
+        let text = "{\"time\":\"" + head + insert + tail + "\",\"n\":-1.25E+2}"
+        let whole = Self.tokens(text)
+        if let problem {
+          #expect(whole.error?.problem == problem, "at \(offset)")
+          #expect(whole.error?.offset == 9 + offset, "at \(offset)")
+        } else {
+          #expect(whole.error == nil, "at \(offset)")
+          #expect(whole.tokens.map(\.text) == ["", "time", head + decoded + tail, "n", "-1.25E+2", ""], "at \(offset)")
+        }
+        for size in [1, 5, 8, 13] {
+          let chunked = Self.tokens(text, chunkSize: size)
+          #expect(chunked.tokens == whole.tokens && chunked.error == whole.error, "at \(offset), chunks of \(size)")
+        }
+      }
+    }
+  }
+
   /// Errors are the same, at the same offset and line, however the input is split.
   @Test func errorsAreChunkInvariant() {
     let cases = [

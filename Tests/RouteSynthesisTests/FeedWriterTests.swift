@@ -235,6 +235,33 @@ struct FeedWriterTests {
     #expect(noSession.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 6 })
   }
 
+  @Test("GeoJSON: one Point feature per fix, properties first, values as generated")
+  func geoJSONFeatures() throws {
+    let bytes = Support.bytes(Self.drive, as: .geojson)
+    #expect(bytes.count > 1 << 17)  // crosses several buffer flushes
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    #expect(document["type"] as? String == "FeatureCollection")
+    let features = try #require(document["features"] as? [[String: Any]])
+    let fixes = Self.drive.filter(\.hasFix)
+    #expect(features.count == fixes.count)
+    for (fix, feature) in zip(fixes, features) {
+      let properties = try #require(feature["properties"] as? [String: Any])
+      let geometry = try #require(feature["geometry"] as? [String: Any])
+      let coordinates = try #require(geometry["coordinates"] as? [Double])
+      #expect(geometry["type"] as? String == "Point")
+      #expect(coordinates[0] == fix.sample.longitude && coordinates[1] == fix.sample.latitude)
+      #expect(properties["time"] as? String == SynthesisTime.iso8601(milliseconds: fix.milliseconds))
+      let accuracy = fix.sample.horizontalAccuracy.flatMap { $0 >= 0 ? $0 : nil }
+      #expect(properties["accuracy"] as? Double == accuracy)
+      #expect((properties["bearing"] == nil) == (fix.sample.course == nil))
+    }
+    // Properties before the geometry, so a streaming reader has the time before the position.
+    let firstLine = try #require(Support.lines(bytes).dropFirst().first)
+    #expect(firstLine.hasPrefix("{\"type\":\"Feature\",\"properties\":{\"time\":\""))
+    let still = String(decoding: Support.bytes(Self.drive.prefix(2), as: .geojson(GeoJSONWriterOptions(includesMotion: false))), as: UTF8.self)
+    #expect(!still.contains("speed") && !still.contains("bearing") && still.contains("accuracy"))
+  }
+
   @Test("writing to a file descriptor streams the same bytes as writing to memory")
   func fileDescriptorSink() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("routesynthesis-\(UUID().uuidString).gpx").path

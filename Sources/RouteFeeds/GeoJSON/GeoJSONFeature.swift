@@ -90,19 +90,21 @@ struct GeoJSONFeature {
   var nextLineIndex = 0
   var positionCount = 0
 
-  /// Keeps the storage of the held coordinates between features.
+  /// Keeps the storage of the held coordinates between features. An array that is already
+  /// empty is left alone: emptying one costs a uniqueness check and a call even when there is
+  /// nothing to remove, and a Point feature leaves most of them empty.
   mutating func reset() {
     propertiesRead = false
     hasTimes = false
-    flatTimes.removeAll(keepingCapacity: true)
-    lineTimes.removeAll(keepingCapacity: true)
+    if !flatTimes.isEmpty { flatTimes.removeAll(keepingCapacity: true) }
+    if !lineTimes.isEmpty { lineTimes.removeAll(keepingCapacity: true) }
     time = nil
     timestamp = nil
     timeLong = nil
     accuracy = nil
     hasWaypointProperty = false
-    geometryTypes.removeAll(keepingCapacity: true)
-    held.removeAll(keepingCapacity: true)
+    if !geometryTypes.isEmpty { geometryTypes.removeAll(keepingCapacity: true) }
+    if !held.isEmpty { held.removeAll(keepingCapacity: true) }
     nextLineIndex = 0
     positionCount = 0
   }

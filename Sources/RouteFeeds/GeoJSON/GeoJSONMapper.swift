@@ -87,7 +87,13 @@ struct GeoJSONMapper {
   mutating func take(_ token: JSONToken, into sink: inout some FeedSink) throws(JSONSyntaxError) {
     switch token.kind {
     case .key:
-      slot = roles.last.map { memberSlot(token, in: $0) } ?? .skipped
+      // A static function, not a closure over `self`: the closure made the optimiser copy the
+      // whole mapper (504 bytes) for every key.
+      if let role = roles.last {
+        slot = Self.memberSlot(token, in: role, featureHasTimes: feature.hasTimes)
+      } else {
+        slot = .skipped
+      }
       return
     case .endObject, .endArray:
       close(roles.removeLast(), into: &sink)
@@ -123,7 +129,7 @@ struct GeoJSONMapper {
   }
 
   /// What the value of member `key` of an object with `role` is.
-  private func memberSlot(_ key: JSONToken, in role: Role) -> Slot {
+  private static func memberSlot(_ key: JSONToken, in role: Role, featureHasTimes: Bool) -> Slot {
     switch role {
     case .root, .geometry:
       if key.matches("coordinates") { return .coordinates }
@@ -140,7 +146,7 @@ struct GeoJSONMapper {
       if key.matches("properties") { return .properties }
       return .skipped
     case .properties:
-      if key.matches("coordTimes") { return feature.hasTimes ? .skipped : .times }
+      if key.matches("coordTimes") { return featureHasTimes ? .skipped : .times }
       if key.matches("coordinateProperties") { return .coordinateProperties }
       if key.matches("time") { return .time }
       if key.matches("timestamp") { return .timestamp }
@@ -153,7 +159,7 @@ struct GeoJSONMapper {
       if Self.waypointKeys.contains(where: { key.matches($0) }) { return .waypointProperty }
       return .skipped
     case .coordinateProperties:
-      return key.matches("times") && !feature.hasTimes ? .times : .skipped
+      return key.matches("times") && !featureHasTimes ? .times : .skipped
     case .skippedObject, .skippedArray, .features, .geometries, .coordinates, .times, .timesLine:
       return .skipped
     }
@@ -265,11 +271,11 @@ struct GeoJSONMapper {
     switch role {
     case .root:
       flush(into: &sink)
-      geometries.removeAll()
+      geometries.removeAll(keepingCapacity: true)
     case .feature:
       flush(into: &sink)
       feature.reset()
-      geometries.removeAll()
+      geometries.removeAll(keepingCapacity: true)
     case .geometry:
       geometries.removeLast()
     case .properties:
@@ -302,7 +308,7 @@ struct GeoJSONMapper {
   private mutating func beginFeature(into sink: inout some FeedSink) {
     flush(into: &sink)
     feature.reset()
-    geometries.removeAll()
+    geometries.removeAll(keepingCapacity: true)
     featureSerial += 1
   }
 

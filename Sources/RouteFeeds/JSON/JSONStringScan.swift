@@ -19,6 +19,18 @@ enum JSONStringScan {
     var i = from
     var hasEscapes = false
     while i < to {
+      // Eight plain bytes at a time (printable ASCII, no quote, no backslash): one word test,
+      // then straight to the first byte that is not plain.
+      while i &+ 8 <= to {
+        let stops = stopBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian)
+        if stops == 0 {
+          i &+= 8
+          continue
+        }
+        i &+= stops.trailingZeroBitCount &>> 3
+        break
+      }
+      guard i < to else { break }
       let byte = base[i]
       if byte == .asciiQuote { return .complete(end: i, hasEscapes: hasEscapes) }
       if byte >= 0x20, byte < 0x80, byte != 0x5C {
@@ -76,6 +88,22 @@ enum JSONStringScan {
       i += length
     }
     return .incomplete(resumeAt: i, hasEscapes: hasEscapes)
+  }
+
+  /// The high bit of each byte of `word` (first byte lowest) that is not plain string content
+  /// (a quote, a backslash, a control character, a byte of a multi-byte UTF-8 sequence), or
+  /// more above the first such byte: the borrows only run upwards from a byte that is one, so
+  /// the lowest bit set marks exactly the first.
+  @inline(__always)
+  static func stopBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quotes = word ^ (ones &* 0x22)
+    let backslashes = word ^ (ones &* 0x5C)
+    let zeroQuote = (quotes &- ones) & ~quotes
+    let zeroBackslash = (backslashes &- ones) & ~backslashes
+    let control = word &- ones &* 0x20
+    return (zeroQuote | zeroBackslash | control | word) & highs
   }
 
   @inline(__always)

@@ -68,6 +68,12 @@ struct NMEAEpochAssembler {
     isOpen = true
   }
 
+  /// Whether a GSA arriving now could give an accuracy: not when the open epoch already has
+  /// an HDOP of its own (GGA/GNS), which it keeps over any GSA's until it closes (and closing
+  /// forgets the GSA's). A GSA that cannot matter is still framed and checksummed, and counts
+  /// as a support line, but its fields are not read.
+  var needsGSAHDOP: Bool { !(isOpen && epoch.details.hdop != nil) }
+
   mutating func gsa(hdop: Double?, line: Int) {
     gsaHDOP = hdop
     if isOpen {

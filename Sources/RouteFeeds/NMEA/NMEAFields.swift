@@ -3,7 +3,9 @@ import RouteMileage
 /// Walks the comma-separated fields of one sentence, in order, without copying.
 ///
 /// NMEA fields are positional, so each sentence parser asks for them one after another and
-/// skips the ones it does not use. O(1) memory; each byte is looked at once.
+/// skips the ones it does not use. The comma ending a field is found eight bytes at a time
+/// where eight bytes remain before the `*` (`NMEAWords.contains`), then byte by byte. O(1)
+/// memory; each byte is looked at once.
 struct NMEAFields {
   let bytes: UnsafeBufferPointer<UInt8>
   /// Where the next field starts, or nil when the sentence has no more fields.
@@ -23,11 +25,24 @@ struct NMEAFields {
   /// The next field (possibly empty), or nil when the sentence has no more.
   @inline(__always)
   mutating func field() -> UnsafeBufferPointer<UInt8>? {
-    guard let start = next else { return nil }
+    guard let start = next, let base = bytes.baseAddress else { return nil }
     var index = start
-    while index < end, bytes[index] != .asciiComma { index += 1 }
-    next = index < end ? index + 1 : nil
-    return UnsafeBufferPointer(rebasing: bytes[start..<index])
+    while true {
+      if index &+ 8 <= end {
+        let commas = NMEAWords.contains(NMEAWords.load(base + index).littleEndian, .asciiComma)
+        if commas == 0 {
+          index &+= 8
+          continue
+        }
+        // The lowest flagged byte is exact (the borrow only reaches bytes after it).
+        index &+= commas.trailingZeroBitCount &>> 3
+        break
+      }
+      while index < end, base[index] != .asciiComma { index &+= 1 }
+      break
+    }
+    next = index < end ? index &+ 1 : nil
+    return UnsafeBufferPointer(start: base + start, count: index &- start)
   }
 
   /// Skips `count` fields; false when the sentence ran out.
@@ -57,10 +72,13 @@ enum NMEAFieldParser {
   static func timeOfDay(_ field: UnsafeBufferPointer<UInt8>) -> NMEAValue<Int64> {
     let count = field.count
     if count == 0 { return .empty }
-    guard count >= 6, count <= 32,
-      let hours = field.twoDigits(at: 0), let minutes = field.twoDigits(at: 2), let seconds = field.twoDigits(at: 4),
-      hours < 24, minutes < 60, seconds <= 60
+    // `hhmm` in one word test (`fourDigits`), then the seconds.
+    guard count >= 6, count <= 32, let base = field.baseAddress, let hhmm = ByteNumberParser.fourDigits(base),
+      let seconds = field.twoDigits(at: 4)
     else { return .invalid }
+    let hours = Int(hhmm / 100)
+    let minutes = Int(hhmm % 100)
+    guard hours < 24, minutes < 60, seconds <= 60 else { return .invalid }
     var micros: Int64 = 0
     if count > 6 {
       guard field[6] == .asciiDot, count > 7 else { return .invalid }
@@ -89,13 +107,18 @@ enum NMEAFieldParser {
     // (digits past the 15th add nothing a double can hold).
     var index = 0
     var whole = 0
-    while index < count, field[index].isASCIIDigit, index < 12 {
-      whole = whole * 10 + Int(field[index] &- .ascii0)
-      index += 1
-    }
-    guard index >= 3 else { return .invalid }
     var fraction = 0
     var fractionDigits = 0
+    if let common = commonCoordinateDigits(field) {
+      (whole, fraction, fractionDigits) = common
+      index = count
+    } else {
+      while index < count, field[index].isASCIIDigit, index < 12 {
+        whole = whole * 10 + Int(field[index] &- .ascii0)
+        index += 1
+      }
+      guard index >= 3 else { return .invalid }
+    }
     if index < count {
       guard field[index] == .asciiDot else { return .invalid }
       index += 1
@@ -110,7 +133,7 @@ enum NMEAFieldParser {
       }
     }
     let degrees = Double(whole / 100)
-    let minutes = Double(whole % 100) + Double(fraction) / ByteNumberParser.powersOfTen[fractionDigits]
+    let minutes = Double(whole % 100) + Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
     guard minutes < 60, let hemisphere, hemisphere.count == 1 else { return .invalid }
     let value = degrees + minutes / 60
     switch hemisphere[0] {
@@ -120,12 +143,79 @@ enum NMEAFieldParser {
     }
   }
 
+  /// The digits of the layout receivers write, `ddmm.f…` or `dddmm.f…` with one to eight
+  /// fraction digits, read a word at a time (`ByteNumberParser.fourDigits`, `eightDigits`):
+  /// the same integers the digit-by-digit loop of `coordinate` reads. Nil for any other shape
+  /// or a byte that is not a digit, which `coordinate` then reads (or rejects) byte by byte.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func commonCoordinateDigits(_ field: UnsafeBufferPointer<UInt8>) -> (whole: Int, fraction: Int, digits: Int)? {
+    let count = field.count
+    guard count >= 8, count <= 14, let base = field.baseAddress else { return nil }
+    let dot: Int
+    if base[4] == .asciiDot {
+      dot = 4
+    } else if base[5] == .asciiDot {
+      dot = 5
+    } else {
+      return nil
+    }
+    guard let four = ByteNumberParser.fourDigits(base) else { return nil }
+    var whole = Int(four)
+    if dot == 5 {
+      let digit = base[4] &- .ascii0
+      guard digit < 10 else { return nil }
+      whole = whole &* 10 &+ Int(digit)
+    }
+    let tail = count &- dot &- 1
+    guard tail >= 1, tail <= 8 else { return nil }
+    // The field's last eight bytes, the ones before the fraction replaced by '0'.
+    var word = UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self)
+    #if _endian(big)
+    word = word.byteSwapped
+    #endif
+    let keep: UInt64 = tail == 8 ? ~0 : ~0 << UInt64(8 &* (8 &- tail))
+    guard let fraction = ByteNumberParser.eightDigits((word & keep) | (0x3030_3030_3030_3030 & ~keep)) else { return nil }
+    return (whole, Int(fraction), tail)
+  }
+
   /// A plain decimal number (speed, course, DOP, altitude, σ).
   @inline(__always)
   static func number(_ field: UnsafeBufferPointer<UInt8>?) -> NMEAValue<Double> {
     guard let field, !field.isEmpty else { return .empty }
+    if let value = shortDecimal(field) { return .value(value) }
     guard let value = ByteNumberParser.double(field) else { return .invalid }
     return .value(value)
+  }
+
+  /// The shape receivers print speeds, DOPs, altitudes and σ in, `digits.digits` or `digits`
+  /// (at most 12 bytes, no sign), in one loop; nil for anything else, which `number` hands to
+  /// `ByteNumberParser.double`. For these bytes that parser computes the same integer mantissa
+  /// and divides it by the same exact power of ten (`plainDecimal`), so the value is the same
+  /// bit for bit.
+  ///
+  /// - Complexity: O(*n*) in the field length.
+  @inline(__always)
+  static func shortDecimal(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
+    let count = field.count
+    guard count <= 12, let base = field.baseAddress else { return nil }
+    var mantissa: UInt64 = 0
+    var dot = -1
+    var index = 0
+    while index < count {
+      let digit = base[index] &- .ascii0
+      if digit < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+      } else if base[index] == .asciiDot, dot < 0, index > 0, index < count &- 1 {
+        dot = index
+      } else {
+        return nil
+      }
+      index &+= 1
+    }
+    guard dot >= 0 else { return Double(mantissa) }
+    return Double(mantissa) / ByteNumberParser.exactPowerOfTen(count &- dot &- 1)
   }
 
   /// RMC's `ddmmyy` as days since 1970-01-01, or nil when it is empty or names no real day.

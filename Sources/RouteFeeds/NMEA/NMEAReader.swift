@@ -146,7 +146,8 @@ public struct NMEAReader: FeedReader {
       }
       try assembler.fix(fix, line: number, into: &sink)
     case .gsa:
-      assembler.gsa(hdop: NMEASentenceParser.readGSA(&fields), line: number)
+      // Its DOPs are read only when the open epoch may use them (`needsGSAHDOP`).
+      assembler.gsa(hdop: assembler.needsGSAHDOP ? NMEASentenceParser.readGSA(&fields) : nil, line: number)
     case .zda:
       let zda: (timeOfDay: Int64?, date: Int?)
       do throws(NMEAReadError) {

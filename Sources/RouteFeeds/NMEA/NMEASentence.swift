@@ -114,16 +114,13 @@ enum NMEASentenceParser {
       while index < count, line[index] != .asciiDollar, line[index] != .asciiBang { index += 1 }
       return NMEAFrame(verdict: .notASentence, next: index)
     }
-    // Whole words first: XOR them until one holds a `*`, `$` or `!`.
+    // Whole words first: XOR them until one may hold a `*`, `$` or `!` (one test for the
+    // three, which all lie below 0x2B; the line is printable ASCII).
     var words: UInt64 = 0
     let base = line.baseAddress!
     while index &+ 8 <= count {
       let word = NMEAWords.load(base + index)
-      if NMEAWords.contains(word, .asciiStar) | NMEAWords.contains(word, .asciiDollar)
-        | NMEAWords.contains(word, .asciiBang) != 0
-      {
-        break
-      }
+      if NMEAWords.below(word, 0x2B) != 0 { break }
       words ^= word
       index &+= 8
     }
@@ -161,14 +158,29 @@ enum NMEASentenceParser {
       high << 4 | low == checksum
     else { return NMEAFrame(verdict: .badChecksum, next: next) }
     if first == .asciiBang { return NMEAFrame(verdict: .ais, next: next) }
-    var comma = start + 1
-    while comma < star, line[comma] != .asciiComma { comma += 1 }
+    // A five-letter address is the common case: its comma is where it always is.
+    var comma = start + 6
+    if comma >= star || line[comma] != .asciiComma {
+      comma = start + 1
+      while comma < star, line[comma] != .asciiComma { comma += 1 }
+    }
     return NMEAFrame(verdict: classify(line, start: start, comma: comma), comma: comma, star: star, next: next)
   }
 
   /// A checksummed `$` sentence, by its address (the bytes before `comma`).
   static func classify(_ line: UnsafeBufferPointer<UInt8>, start: Int, comma: Int) -> NMEAVerdict {
     let addressLength = comma - start - 1
+    // A GNSS talker with a sentence read here is five capital letters, none a `P` first: what
+    // the checks below would find, so the sentences every epoch brings skip them.
+    if addressLength == 5, isGNSSTalker(line[start + 1], line[start + 2]) {
+      switch code(line[start + 3], line[start + 4], line[start + 5]) {
+      case rmc: return .rmc
+      case gga: return .gga
+      case gsa: return .gsa
+      case gst: return .gst
+      default: break
+      }
+    }
     if addressLength >= 1, line[start + 1] == 0x50 { return .proprietary }  // P
     guard addressLength == 5 else { return .badAddress }
     for index in (start + 1)...(start + 5) {

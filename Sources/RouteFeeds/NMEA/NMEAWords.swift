@@ -27,6 +27,15 @@ enum NMEAWords {
     return (x &- ones) & ~x & highs
   }
 
+  /// Non-zero when a byte of `word` is below `limit` (at most 0x80), for a word of bytes below
+  /// 0x80: one subtraction tests all eight. With `limit` 0x2B it finds `!`, `$` and `*` (the
+  /// bytes that end a checksummed span) among printable ASCII, with a few rarer bytes (space,
+  /// `"`, `#`, `%` to `)`) that only send the caller to its byte loop.
+  @inline(__always)
+  static func below(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+    (word &- ones &* UInt64(limit)) & ~word & highs
+  }
+
   /// The XOR of a word's eight bytes.
   @inline(__always)
   static func foldXOR(_ word: UInt64) -> UInt8 {
