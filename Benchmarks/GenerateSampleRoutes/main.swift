@@ -7,6 +7,9 @@
 //   swift run -c release GenerateSampleRoutes --speed [MB]  writer throughput, in memory
 //   swift run -c release GenerateSampleRoutes --large gpx|tcx|kml|nmea|csv|phone-csv|geojson MB PATH
 //                                                           write a feed of about MB megabytes
+//   swift run -c release GenerateSampleRoutes --drive gpx|tcx|kml|nmea|csv|phone-csv|geojson SECONDS PATH
+//                                                           write the drive of SECONDS seconds:
+//                                                           the same drive in every layout
 
 #if canImport(Glibc)
 import Glibc
@@ -226,23 +229,33 @@ func describe(_ route: SampleRoute, bytes: Int) -> String {
   return lines.joined(separator: "\n")
 }
 
-func generateLarge(format: String, megabytes: Double, path: String) {
-  let feedFormat: SyntheticFeedFormat
+func feedFormat(named format: String) -> SyntheticFeedFormat {
   switch format {
-  case "gpx": feedFormat = .gpx
-  case "nmea": feedFormat = .nmea
-  case "csv": feedFormat = .csv
-  case "phone-csv": feedFormat = .csv(.phoneExport)
-  case "tcx": feedFormat = .tcx
-  case "kml": feedFormat = .kml
-  case "geojson": feedFormat = .geojson
+  case "gpx": return .gpx
+  case "nmea": return .nmea
+  case "csv": return .csv
+  case "phone-csv": return .csv(.phoneExport)
+  case "tcx": return .tcx
+  case "kml": return .kml
+  case "geojson": return .geojson
   default: fail("unknown format \(format) (gpx, tcx, kml, nmea, csv, phone-csv or geojson)", code: 64)
   }
+}
+
+func generateLarge(format: String, megabytes: Double, path: String) {
+  let feedFormat = feedFormat(named: format)
   // Size the drive from a one-hour probe of the same seed and format.
   var probe = CountingSink()
   _ = try? FeedWriter.write(SyntheticDrive(seed: 99, duration: 3_600), as: feedFormat, into: &probe)
   let bytesPerSecond = Double(probe.count) / 3_600
   let duration = Int((megabytes * 1_000_000 / bytesPerSecond).rounded(.up))
+  generateDrive(format: format, duration: duration, path: path)
+}
+
+/// Writes the seed-99 drive of `duration` seconds: one drive, whatever the layout, so the same
+/// positions can be measured as CSV, GPX and NMEA side by side. O(duration) time, O(1) memory.
+func generateDrive(format: String, duration: Int, path: String) {
+  let feedFormat = feedFormat(named: format)
   let drive = SyntheticDrive(seed: 99, duration: duration)
   let fd = path == "-" ? 1 : open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
   guard fd >= 0 else { fail("cannot open \(path) for writing (errno \(errno))") }
@@ -331,6 +344,11 @@ case "large":
     fail("usage: GenerateSampleRoutes --large gpx|tcx|kml|nmea|csv|phone-csv|geojson MEGABYTES PATH", code: 64)
   }
   generateLarge(format: arguments[0], megabytes: megabytes, path: arguments[2])
+case "drive":
+  guard arguments.count == 3, let duration = Int(arguments[1]), duration > 0 else {
+    fail("usage: GenerateSampleRoutes --drive gpx|tcx|kml|nmea|csv|phone-csv|geojson SECONDS PATH", code: 64)
+  }
+  generateDrive(format: arguments[0], duration: duration, path: arguments[2])
 default:
-  fail("unknown option --\(mode) (use --check, --facts, --speed or --large)", code: 64)
+  fail("unknown option --\(mode) (use --check, --facts, --speed, --large or --drive)", code: 64)
 }

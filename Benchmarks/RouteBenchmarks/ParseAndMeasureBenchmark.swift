@@ -11,7 +11,7 @@ import RouteSynthesis
 /// GPX, Foundation's `XMLParser` merely visiting the document. CSV is measured in two layouts:
 /// the canonical one (`csv`) and the one phone apps export most (`phone-csv`: ISO 8601 time with
 /// milliseconds, latitude, longitude, accuracy, speed, course, session), whose yardstick is the
-/// hand-written C parser of `Benchmarks/compare-c.sh` rather than a MB/s target. Each CSV layout
+/// lean C scan of `Benchmarks/compare-limits.sh` rather than a MB/s target. Each CSV layout
 /// also gets a `2T` row: the same ingest pipelined on two threads, as `routemiles measure` runs it
 /// (`IngestPipelining.automatic`); the other rows are one thread.
 enum ParseAndMeasureBenchmark {

@@ -134,6 +134,49 @@ struct TimeOrderTests {
     #expect(merged == times.sorted())
   }
 
+  /// The sorter sorts keys (the first field's bits and an index) rather than samples; whatever
+  /// the ties, signed zeros, negative times or NaN, it hands back exactly the stable sort of the
+  /// samples by the full order, in memory and through spilled runs.
+  @Test(arguments: [SampleSortOrder.time, .arrival, .walk], [3, 50, 1 << 17])
+  func theSorterGivesTheStableFullOrderWhateverTheTies(_ order: SampleSortOrder, runLimit: Int) throws {
+    var random = SeededRandom(seed: 23)
+    let times: [Double] = [-86_400.5, -1, -0.0, 0, 0.25, 1, 1_764_547_200, 1_764_547_200.5, 4e15]
+    for withNaN in [false, true] {
+      var items: [TimeOrderedSample] = []
+      for index in 0..<400 {
+        let time = withNaN && index % 37 == 0 ? Double.nan : times[Int(random.next() % UInt64(times.count))]
+        var sample = RouteSample(
+          timestamp: time, latitude: Double(random.next() % 3), longitude: Double(random.next() % 2))
+        sample.receivedAt = random.next() % 2 == 0 ? nil : times[Int(random.next() % UInt64(times.count))]
+        items.append(TimeOrderedSample(sample: sample, session: random.next() % 3 == 0 ? nil : Int(random.next() % 2)))
+      }
+      let expected = items.enumerated().sorted { a, b in
+        if order.precedes(a.element, b.element) { return true }
+        if order.precedes(b.element, a.element) { return false }
+        return a.offset < b.offset
+      }.map(\.element)
+      var sorter = SpillingSampleSorter(runLimit: runLimit, order: order)
+      for item in items { try sorter.append(item) }
+      var sorted: [TimeOrderedSample] = []
+      try sorter.drain { sorted.append($0) }
+      let key = { (item: TimeOrderedSample) in
+        [item.sample.timestamp.bitPattern, item.sample.latitude.bitPattern, item.sample.longitude.bitPattern,
+         item.sample.receivedAt?.bitPattern ?? 1, UInt64(bitPattern: Int64(item.session ?? -1))]
+      }
+      #expect(sorted.map(key) == expected.map(key), "NaN \(withNaN)")
+    }
+  }
+
+  @Test func sortKeyBitsOrderFiniteNumbersAsTheyCompare() {
+    let values: [Double] = [-.greatestFiniteMagnitude, -1e9, -1, -.leastNonzeroMagnitude, -0.0, 0, .leastNonzeroMagnitude, 1, 1e9, .greatestFiniteMagnitude]
+    for a in values {
+      for b in values {
+        #expect((SortKey.orderedBits(a) < SortKey.orderedBits(b)) == (a < b), "\(a) \(b)")
+        #expect((SortKey.orderedBits(a) == SortKey.orderedBits(b)) == (a == b), "\(a) \(b)")
+      }
+    }
+  }
+
   @Test func aSourceThatCannotRewindIsSortedFromTheStart() {
     struct OneWay: ByteSource {
       var inner: MemoryByteSource

@@ -12,11 +12,17 @@ import RouteMileage
 /// merged at the end, at most `mergeFanIn` at a time (larger counts are merged in rounds into
 /// longer runs first), each read through a buffer of `readBlock` samples.
 ///
+/// The buffer is sorted by index, not by moving samples: a 16-byte `SortKey` (the order's first
+/// field and the sample's place in the buffer) per sample is sorted, the full order read only
+/// where the first fields are equal, and the samples are then read out once in that order, to the
+/// run file a block at a time or straight to the cursor. A 136-byte sample is copied once, not
+/// once per merge level.
+///
 /// Memory: about `runLimit + mergeFanIn × readBlock` samples of
-/// `MemoryLayout<TimeOrderedSample>.stride` (136) bytes, plus the in-memory sort's scratch,
-/// whatever the input's size (with the defaults, 131,072 + 256 × 512 samples: 36 MB, and about
-/// 9 MB of scratch); disk: the samples once, plus once more per merge round (only past 256
-/// runs, 33.5 M samples). The temporary file is created with `mkstemp` in `$TMPDIR` (or `/tmp`) and
+/// `MemoryLayout<TimeOrderedSample>.stride` (136) bytes, plus 16 bytes a buffered sample for the
+/// keys and as much again for the sort's scratch, whatever the input's size (with the defaults,
+/// 131,072 + 256 × 512 samples: 36 MB, and 4 MB for keys and scratch); disk: the samples once,
+/// plus once more per merge round (only past 256 runs, 33.5 M samples). The temporary file is created with `mkstemp` in `$TMPDIR` (or `/tmp`) and
 /// unlinked at once, so nothing is left behind even when the process is killed.
 ///
 /// - Complexity: O(*n* log *n*) comparisons.
@@ -28,6 +34,9 @@ struct SpillingSampleSorter {
   let runLimit: Int
   let order: SampleSortOrder
   var buffer: [TimeOrderedSample] = []
+  /// The buffer's order once `sortBuffer()` ran, as indices into it.
+  var keys: [SortKey] = []
+  var scratch: [SortKey] = []
   var spill: SpillFile?
   var runs: [SpillFile.Run] = []
   /// Samples appended so far.
@@ -51,16 +60,45 @@ struct SpillingSampleSorter {
     guard !buffer.isEmpty else { return }
     sortBuffer()
     if spill == nil { spill = try SpillFile() }
-    let run = try spill!.write(buffer)
-    runs.append(run)
+    var writer = SpillFile.RunWriter(file: spill!)
+    for key in keys { try writer.append(buffer[Int(key.index)]) }
+    runs.append(try writer.finish())
     buffer.removeAll(keepingCapacity: true)
   }
 
+  /// Sorts `keys` into the buffer's order; the buffer itself does not move. Ties in the first
+  /// field go to the full order, then to the buffer index, so the result is the stable sort's.
+  ///
+  /// - Complexity: O(*n* log *n*) comparisons of 16-byte keys; the full order only among equal
+  ///   first fields.
   private mutating func sortBuffer() {
-    switch order {
-    case .time: buffer.sort { TimeOrderedSample.precedes($0, $1) }
-    case .arrival: buffer.sort { TimeOrderedSample.precedes($0, $1, byArrival: true) }
-    case .walk: buffer.sort { RouteMileageCalculator.walkOrder($0.sample.position, $1.sample.position) }
+    let order = order
+    keys.removeAll(keepingCapacity: true)
+    keys.reserveCapacity(buffer.count)
+    var allFinite = true
+    for index in buffer.indices {
+      let first = order.firstField(of: buffer[index])
+      allFinite = allFinite && first.isFinite
+      keys.append(SortKey(bits: SortKey.orderedBits(first), index: UInt32(truncatingIfNeeded: index)))
+    }
+    buffer.withUnsafeBufferPointer { samples in
+      let byFullOrder = { (a: SortKey, b: SortKey) -> Bool in
+        if order.precedes(samples[Int(a.index)], samples[Int(b.index)]) { return true }
+        if order.precedes(samples[Int(b.index)], samples[Int(a.index)]) { return false }
+        return a.index < b.index
+      }
+      // A first field that is not a finite number (rare: the filter rejects untimed positions
+      // before they get here) leaves the whole buffer to the full order.
+      guard allFinite else { return keys.sort(by: byFullOrder) }
+      SortKey.radixSort(&keys, scratch: &scratch)
+      // Equal first fields: the full order decides, then the index, as the radix sort kept them.
+      var start = 0
+      while start < keys.count {
+        var end = start + 1
+        while end < keys.count, keys[end].bits == keys[start].bits { end += 1 }
+        if end - start > 1 { keys[start..<end].sort(by: byFullOrder) }
+        start = end
+      }
     }
   }
 
@@ -75,16 +113,20 @@ struct SpillingSampleSorter {
   mutating func sorted() throws(FeedError) -> SortedSamples {
     defer {
       buffer = []
+      keys = []
+      scratch = []
       runs = []
       spill = nil
       count = 0
     }
     guard let spill else {
       sortBuffer()
-      return SortedSamples(memory: buffer)
+      return SortedSamples(memory: buffer, order: keys)
     }
     try spillBuffer()
     buffer = []
+    keys = []
+    scratch = []
     while runs.count > Self.mergeFanIn {
       var merging = SortedSamples(runs: Array(runs.prefix(Self.mergeFanIn)), file: spill, order: order)
       var writer = SpillFile.RunWriter(file: spill)
@@ -107,6 +149,18 @@ enum SampleSortOrder {
   /// Positions equal in it are equal in every field the walk reads.
   case walk
 
+  /// The field this order compares first: `a` precedes `b` whenever
+  /// `firstField(of: a) < firstField(of: b)`; where the fields are equal or not numbers the full
+  /// order decides. (Time and arrival compare it with `<`, walk order in IEEE total order, which
+  /// agrees with `<` on numbers that are not equal.)
+  @inline(__always)
+  func firstField(of item: TimeOrderedSample) -> Double {
+    switch self {
+    case .time, .walk: item.sample.timestamp
+    case .arrival: item.sample.receivedAt ?? item.sample.timestamp
+    }
+  }
+
   @inline(__always)
   func precedes(_ a: TimeOrderedSample, _ b: TimeOrderedSample) -> Bool {
     switch self {
@@ -117,20 +171,87 @@ enum SampleSortOrder {
   }
 }
 
+/// A sample's place in `SpillingSampleSorter`'s sort: the order's first field as bits that sort
+/// as the number does (`orderedBits`), and the index of the sample in the buffer.
+struct SortKey {
+  var bits: UInt64
+  var index: UInt32
+
+  /// Bits whose unsigned order is the numeric order of a finite `value`, -0 equal to +0: unequal
+  /// bits mean unequal numbers, in the same order.
+  @inline(__always)
+  static func orderedBits(_ value: Double) -> UInt64 {
+    let bits = (value == 0 ? 0.0 : value).bitPattern
+    return bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
+  }
+
+  /// Sorts `keys` by `bits`, stably (equal bits keep their order), a byte at a time from the
+  /// lowest; a byte every key shares (most of a timestamp's, within one buffer) costs no pass.
+  ///
+  /// - Complexity: O(*n*) per byte that varies, at most 8; `scratch` grows to `keys.count`.
+  static func radixSort(_ keys: inout [SortKey], scratch: inout [SortKey]) {
+    let count = keys.count
+    guard count > 1 else { return }
+    var histogram = [Int](repeating: 0, count: 8 * 256)
+    histogram.withUnsafeMutableBufferPointer { counts in
+      keys.withUnsafeBufferPointer { keys in
+        for key in keys {
+          var bits = key.bits
+          for byte in 0..<8 {
+            counts[byte &* 256 &+ Int(bits & 0xFF)] &+= 1
+            bits >>= 8
+          }
+        }
+      }
+    }
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: keys)
+    var offsets = [Int](repeating: 0, count: 256)
+    for byte in 0..<8 {
+      let shift = UInt64(byte * 8)
+      let base = byte * 256
+      if histogram[base + Int((keys[0].bits >> shift) & 0xFF)] == count { continue }
+      var running = 0
+      for digit in 0..<256 {
+        offsets[digit] = running
+        running += histogram[base + digit]
+      }
+      offsets.withUnsafeMutableBufferPointer { offsets in
+        keys.withUnsafeBufferPointer { source in
+          scratch.withUnsafeMutableBufferPointer { target in
+            for key in source {
+              let digit = Int((key.bits >> shift) & 0xFF)
+              target[offsets[digit]] = key
+              offsets[digit] &+= 1
+            }
+          }
+        }
+      }
+      swap(&keys, &scratch)
+    }
+  }
+}
+
 /// Samples in order, from memory or merged from sorted runs on disk (a k-way merge through a
 /// binary heap of the runs' heads; equal heads come out in run order, so it is deterministic).
 struct SortedSamples {
   var memory: [TimeOrderedSample] = []
+  /// The order to read `memory` in.
+  var memoryOrder: [SortKey] = []
   var memoryIndex = 0
   var file: SpillFile?
   var readers: [SpillFile.RunReader] = []
   var heads: [TimeOrderedSample] = []
+  /// Each head's first field in `order` (`SampleSortOrder.firstField(of:)`), compared before the
+  /// full order.
+  var headFirst: [Double] = []
   var heap: [Int] = []
   var order = SampleSortOrder.time
   var primed = false
 
-  init(memory: [TimeOrderedSample]) {
+  init(memory: [TimeOrderedSample], order: [SortKey]) {
     self.memory = memory
+    memoryOrder = order
   }
 
   init(runs: [SpillFile.Run], file: SpillFile, order: SampleSortOrder) {
@@ -141,9 +262,9 @@ struct SortedSamples {
 
   mutating func next() throws(FeedError) -> TimeOrderedSample? {
     guard let file else {
-      guard memoryIndex < memory.count else { return nil }
+      guard memoryIndex < memoryOrder.count else { return nil }
       defer { memoryIndex += 1 }
-      return memory[memoryIndex]
+      return memory[Int(memoryOrder[memoryIndex].index)]
     }
     if !primed {
       primed = true
@@ -151,9 +272,11 @@ struct SortedSamples {
       for index in readers.indices {
         if let first = try readers[index].next(from: file) {
           heads.append(first)
+          headFirst.append(order.firstField(of: first))
           heap.append(index)
         } else {
           heads.append(blank)
+          headFirst.append(0)
         }
       }
       if heap.count > 1 {
@@ -164,6 +287,7 @@ struct SortedSamples {
     let item = heads[top]
     if let following = try readers[top].next(from: file) {
       heads[top] = following
+      headFirst[top] = order.firstField(of: following)
     } else {
       heap[0] = heap[heap.count - 1]
       heap.removeLast()
@@ -172,9 +296,17 @@ struct SortedSamples {
     return item
   }
 
+  /// - Complexity: O(1); the full order (and its reads of the two heads) only when the first
+  ///   fields are equal or not numbers.
   private func less(_ a: Int, _ b: Int) -> Bool {
-    if order.precedes(heads[a], heads[b]) { return true }
-    return !order.precedes(heads[b], heads[a]) && a < b
+    let x = headFirst[a]
+    let y = headFirst[b]
+    if x < y { return true }
+    if y < x { return false }
+    return heads.withUnsafeBufferPointer { heads in
+      if order.precedes(heads[a], heads[b]) { return true }
+      return !order.precedes(heads[b], heads[a]) && a < b
+    }
   }
 
   private mutating func siftDown(_ start: Int) {
@@ -216,13 +348,6 @@ final class SpillFile {
 
   static func failure(_ what: String) -> FeedError {
     .temporaryStorage(detail: "\(what) (\(String(cString: strerror(errno))))")
-  }
-
-  /// Appends `items` as one run.
-  func write(_ items: [TimeOrderedSample]) throws(FeedError) -> Run {
-    let run = Run(offset: end, count: items.count)
-    try append(items)
-    return run
   }
 
   func append(_ items: [TimeOrderedSample]) throws(FeedError) {
