@@ -232,6 +232,11 @@ public struct CSVReader: FeedReader {
   ) throws(FeedError) -> Int {
     let layout = layout!
     let cap = maximumRecordLength
+    var plain = CSVPlainRow(layout)
+    // Rows the plain path declines one after another: past `CSVPlainRow.declinesBeforeGivingUp`
+    // the chunk's other rows go straight to the general path, so a file of rows it never
+    // accepts (zone-less times, say) pays for the attempt a few times a chunk, not every row.
+    var declines = 0
     return try withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * layout.fieldLimit) {
       (fields) throws(FeedError) -> Int in
       let slots = fields.baseAddress!
@@ -248,6 +253,19 @@ public struct CSVReader: FeedReader {
       while index < end {
         let recordStart = index
         let bound = min(end, recordStart + cap + 1)
+        if let plan = plain {
+          if let recordEnd = decodePlainRow(bytes, start: recordStart, bound: bound, plan: plan, line: line, into: &sink) {
+            line += 1
+            index = recordEnd + 1
+            lastRowStart = recordStart
+            lastRowEnd = recordEnd
+            lastRowFields = plan.columns
+            declines = 0
+            continue
+          }
+          declines += 1
+          if declines == CSVPlainRow.declinesBeforeGivingUp { plain = nil }
+        }
         let outcome =
           CSVFastPaths.scanUnquoted(
             bytes, start: recordStart, bound: bound, delimiter: layout.delimiter, fields: slots, limit: layout.fieldLimit)

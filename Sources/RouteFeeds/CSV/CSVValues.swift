@@ -294,42 +294,24 @@ enum CSVValues {
   /// in seconds east of UTC.
   static func timeOfDay(_ bytes: Bytes) -> (seconds: Double, offset: Double?)? {
     let n = bytes.count
-    var index = 0
-    @inline(__always) func digits(_ count: Int) -> Int? {
-      guard index + count <= n else { return nil }
-      var value = 0
-      for offset in 0..<count {
-        let byte = bytes[index + offset]
-        guard byte.isASCIIDigit else { return nil }
-        value = value * 10 + Int(byte &- .ascii0)
-      }
-      index += count
-      return value
-    }
     var run = 0
     while run < n, bytes[run].isASCIIDigit { run += 1 }
-    var hour: Int
-    var minute: Int
-    var second = 0
+    var index = 0
+    var seconds: Double
     if run < n, bytes[run] == .asciiColon, run == 1 || run == 2 {
-      guard let h = digits(run) else { return nil }
-      index += 1
-      guard let m = digits(2) else { return nil }
-      (hour, minute) = (h, m)
-      if index < n, bytes[index] == .asciiColon {
-        index += 1
-        guard let s = digits(2) else { return nil }
-        second = s
-      }
+      guard let clock = ClockText.timeOfDay(bytes, &index, singleDigitHour: true) else { return nil }
+      seconds = Double(clock)
     } else if run == 6 || run == 4 {
-      guard let h = digits(2), let m = digits(2) else { return nil }
-      (hour, minute) = (h, m)
-      if run == 6 { second = digits(2) ?? 0 }
+      // `HHMMSS` or `HHMM`: the digits are there (`run`).
+      let hour = Int(bytes[0] &- .ascii0) * 10 + Int(bytes[1] &- .ascii0)
+      let minute = Int(bytes[2] &- .ascii0) * 10 + Int(bytes[3] &- .ascii0)
+      let second = run == 6 ? Int(bytes[4] &- .ascii0) * 10 + Int(bytes[5] &- .ascii0) : 0
+      guard hour < 24 || (hour == 24 && minute == 0 && second == 0), minute < 60, second <= 60 else { return nil }
+      seconds = Double(hour * 3600 + minute * 60 + second)
+      index = run
     } else {
       return nil
     }
-    guard hour < 24 || (hour == 24 && minute == 0 && second == 0), minute < 60, second <= 60 else { return nil }
-    var seconds = Double(hour * 3600 + minute * 60 + second)
     if index < n, bytes[index] == .asciiDot || bytes[index] == .asciiComma {
       index += 1
       guard let fraction = ISO8601Parser.fractionOfSecond(bytes, &index) else { return nil }
@@ -370,18 +352,8 @@ enum CSVValues {
         view = Bytes(rebasing: view[3...])
       }
     }
-    guard let signByte = view.first, signByte == .asciiPlus || signByte == .asciiMinus else { return nil }
-    let sign: Double = signByte == .asciiPlus ? 1 : -1
-    var index = 1
-    let (hours, hourDigits) = leadingDigits(view, from: &index, atMost: 2)
-    guard hourDigits > 0, hours <= 23 else { return nil }
-    var minutes = 0
-    if index < view.count {
-      if view[index] == .asciiColon { index += 1 }
-      guard index + 2 == view.count, let twoDigits = view.twoDigits(at: index), twoDigits <= 59 else { return nil }
-      minutes = twoDigits
-    }
-    return sign * Double(hours * 3600 + minutes * 60)
+    // Hours up to 23 (a clock offset, not only a zone in use), one digit allowed.
+    return ClockText.utcOffset(view, from: 0, singleDigitHour: true, maximumMinutes: 23 * 60 + 59).map(Double.init)
   }
 
   // MARK: Row classification (failure paths only)

@@ -47,18 +47,8 @@ public enum ISO8601Parser {
     let separator = bytes[index]
     guard separator == .asciiUpperT || separator == .asciiLowerT || separator == .asciiSpace else { return nil }
     index += 1
-    guard let hour = digits(index, 2), hour <= 24, index + 2 < n, bytes[index + 2] == .asciiColon,
-      let minute = digits(index + 3, 2), minute <= 59
-    else { return nil }
-    index += 5
-    var second = 0
-    if index < n, bytes[index] == .asciiColon {
-      guard let value = digits(index + 1, 2), value <= 60 else { return nil }
-      second = value
-      index += 3
-    }
-    guard hour < 24 || (minute == 0 && second == 0) else { return nil }
-    seconds += Double(hour * 3600 + minute * 60 + second)
+    guard let clock = ClockText.timeOfDay(bytes, &index, singleDigitHour: false) else { return nil }
+    seconds += Double(clock)
     if index < n, bytes[index] == .asciiDot || bytes[index] == .asciiComma {
       index += 1
       guard let fraction = fractionOfSecond(bytes, &index) else { return nil }
@@ -69,19 +59,10 @@ public enum ISO8601Parser {
     case .asciiUpperZ, .asciiLowerZ:
       return index + 1 == n ? seconds : nil
     case .asciiPlus, .asciiMinus:
-      let sign: Double = bytes[index] == .asciiPlus ? 1 : -1
-      index += 1
-      guard let offsetHours = digits(index, 2), offsetHours <= maximumOffsetHours else { return nil }
-      index += 2
-      var offsetMinutes = 0
-      if index < n {
-        if bytes[index] == .asciiColon { index += 1 }
-        guard let value = digits(index, 2), value <= 59 else { return nil }
-        offsetMinutes = value
-        index += 2
-      }
-      guard index == n, offsetHours * 60 + offsetMinutes <= maximumOffsetHours * 60 else { return nil }
-      return seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60)
+      guard let offset = ClockText.utcOffset(
+        bytes, from: index, singleDigitHour: false, maximumMinutes: maximumOffsetHours * 60)
+      else { return nil }
+      return seconds - Double(offset)
     default:
       return nil
     }
