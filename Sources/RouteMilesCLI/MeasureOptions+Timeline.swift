@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 
 /// Where a feed's shift timeline comes from (`--timeline`, the sidecar, or nowhere).

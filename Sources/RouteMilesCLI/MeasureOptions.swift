@@ -1,4 +1,5 @@
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 
 /// The options `measure`, `batch`, `import` and `replay` share: how to read a feed and which

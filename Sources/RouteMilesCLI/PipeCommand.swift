@@ -1,4 +1,5 @@
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 
 /// `routemiles pipe`: one shift record per input line in, one result line per record out, in

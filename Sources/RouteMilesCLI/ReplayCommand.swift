@@ -6,6 +6,7 @@
 @preconcurrency import Darwin
 #endif
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 import RouteStore
 import ShiftWork

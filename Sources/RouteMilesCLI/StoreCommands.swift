@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 import RouteStore
 import ShiftWork

@@ -1,6 +1,7 @@
 import Foundation
 import RouteTestSupport
 @testable import RouteFeeds
+@testable import RouteIngest
 import RouteMileage
 import Testing
 
@@ -67,7 +68,7 @@ struct PipelinedIngestTests {
           var sink = LoggingSink()
           let pipelined = try measure(bytes, format: format, filter: filter, chunkSize: chunkSize, pipelining: pipelining, sink: &sink)
           let label = "\(name), filter \(filter ? "on" : "off"), chunks of \(chunkSize), batches of \(pipelining.batchCapacity)"
-          #expect(pipelined == one, "\(label): \(FeedInvariants.difference(one, pipelined))")
+          #expect(pipelined == one, "\(label): \(MeasurementDifference.difference(one, pipelined))")
           #expect(sink.events == oneSink.events, "\(label): the retained sink was told something else")
         }
       }

@@ -3,6 +3,7 @@ import RouteTestSupport
 import Testing
 
 @testable import RouteFeeds
+@testable import RouteIngest
 
 /// With the filter off (`--no-filter`), a recorded file is measured as the calculator measures
 /// the same rows — sorted in walk order, a repeated timestamp collapsed to its first — without

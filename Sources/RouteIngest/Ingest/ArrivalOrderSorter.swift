@@ -1,3 +1,4 @@
+import RouteFeeds
 import RouteMileage
 
 /// A live feed's positions in the order they would have reached the recorder: by arrival time

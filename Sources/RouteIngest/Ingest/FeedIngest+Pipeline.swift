@@ -1,3 +1,4 @@
+import RouteFeeds
 import RouteMileage
 
 extension FeedIngest {

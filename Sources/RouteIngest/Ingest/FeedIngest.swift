@@ -1,3 +1,4 @@
+import RouteFeeds
 import RouteMileage
 
 /// How one feed is turned into a measurement.
@@ -396,8 +397,10 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
 
 /// Runs whole feeds through the ingest stage.
 public enum FeedIngest {
-  /// The size of the buffer bytes are read into; the readers copy only partial records out of it.
-  public static let chunkSize = 1 << 20
+  /// The size of the buffer bytes are read into (`FeedOpening.chunkSize`).
+  public static let chunkSize = FeedOpening.chunkSize
+  /// How many bytes format and file-kind detection look at (`FeedOpening.detectionPrefix`).
+  public static let detectionPrefix = FeedOpening.detectionPrefix
 
   /// Measures one feed.
   ///
@@ -430,7 +433,7 @@ public enum FeedIngest {
     defer { input = source.base }
     let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
     defer { buffer.deallocate() }
-    let first = firstRead(&source, into: buffer, format: format)
+    let first = FeedOpening.firstRead(&source, into: buffer, format: format)
     var firstCount = first.count
     var failure = first.failure
     let detected = first.format

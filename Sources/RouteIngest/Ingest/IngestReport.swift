@@ -1,3 +1,4 @@
+import RouteFeeds
 import RouteMileage
 
 /// The account of everything one feed's ingest read: nothing read disappears without a count.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RouteFeeds
 import RouteMileage
 
 /// Sorts any number of samples in bounded memory: up to `runLimit` are sorted in memory; past

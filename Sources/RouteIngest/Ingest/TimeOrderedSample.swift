@@ -1,3 +1,4 @@
+import RouteFeeds
 import RouteMileage
 
 /// A decoded position with the reader's session ordinal, as the time-order stage handles it.

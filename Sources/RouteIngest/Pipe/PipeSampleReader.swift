@@ -1,3 +1,4 @@
+import RouteFeeds
 import RouteMileage
 
 /// `pipe`'s samples: the top-level `"samples"` array of one record (one JSON line), read on the

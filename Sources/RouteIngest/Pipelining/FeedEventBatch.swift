@@ -1,3 +1,4 @@
+import RouteFeeds
 import RouteMileage
 
 /// What a reader delivered, recorded in order for a second thread to replay (`FeedPipeline`).

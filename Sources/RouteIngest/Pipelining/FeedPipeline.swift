@@ -1,3 +1,4 @@
+import RouteFeeds
 import Dispatch
 
 /// A sink a pipeline replays into: besides the records, it is told where each chunk of the feed

@@ -1,3 +1,5 @@
+import RouteFeeds
+
 /// Whether, and how, one feed's reading and measuring run on two threads (`FeedIngest.measure`).
 ///
 /// Pipelined, the calling thread reads and parses the feed and records what the reader delivers

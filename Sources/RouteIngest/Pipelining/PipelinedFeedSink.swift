@@ -1,3 +1,4 @@
+import RouteFeeds
 import RouteMileage
 
 /// The reader's side of a pipeline: a `FeedSink` that records what it is given into batches and
