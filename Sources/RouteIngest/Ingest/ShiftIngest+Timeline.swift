@@ -1,3 +1,4 @@
+import RouteFeeds
 import RouteMileage
 
 extension FeedReason {
@@ -22,14 +23,13 @@ extension ShiftIngest {
   /// one seen ends every capture session, so each resume or drive starts a new one, exactly as
   /// the app's capture restarts. Legacy rows stay legacy.
   ///
+  /// The placement is the walk's own (`RouteMileageAccumulator.placeOnTimeline(_:)`): one
+  /// decision, one cache, for the ingest and the walk.
+  ///
   /// - Returns: whether the position goes on to the filter.
-  /// - Complexity: O(*k*) in the timeline's events.
+  /// - Complexity: O(1) inside the current capture interval, else O(log *k*) in the events.
   mutating func admitByTimeline(_ sample: RouteSample) -> Bool {
-    let instant = sample.timestamp
-    // Hot path: still inside the capture interval of the previous position.
-    if instant >= capturingFrom && instant <= capturingTo { return true }
-    guard let timeline else { return true }
-    let placement = timeline.placement(of: instant)
+    guard let placement = accumulator.placeOnTimeline(sample.timestamp) else { return true }
     guard case .capturing(let index) = placement else {
       let reason: FeedReason =
         switch placement {
@@ -39,7 +39,7 @@ extension ShiftIngest {
         }
       counted.rejected[reason, default: 0] += 1
       // Without the filter the caller walks it in walk order with the rest.
-      if filter != nil { accumulator.append(sample.position) }
+      if filter != nil { accumulator.appendOutsideCapture(sample.position, placement: placement) }
       return false
     }
     // The filter sees positions in time order, so a change of interval is a resume or a drive.
@@ -47,8 +47,6 @@ extension ShiftIngest {
     // session, interval) its own capture session instead, whatever the order.
     if filter != nil, let current = captureInterval, current != index { interruptCapture() }
     captureInterval = index
-    capturingFrom = timeline.captureIntervals[index].start
-    capturingTo = timeline.captureIntervals[index].end ?? .infinity
     return true
   }
 
