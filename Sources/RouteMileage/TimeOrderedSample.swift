@@ -1,16 +1,26 @@
-import RouteFeeds
-import RouteMileage
-
-/// A decoded position with the reader's session ordinal, as the time-order stage handles it.
+/// A decoded position with the reader's session ordinal, as a recorded file is judged: in the
+/// total order of `precedes(_:_:)`, where the duplicate rule (`repeats(_:)`) and the time-outlier
+/// rule (`TimeOutlierRule`) look at it.
 ///
 /// Plain data (no references), so runs of them are written to and read back from a spill file
 /// byte for byte.
-struct TimeOrderedSample: Equatable {
-  var sample: RouteSample
-  var session: Int?
+public struct TimeOrderedSample: Equatable, Sendable {
+  public var sample: RouteSample
+  public var session: Int?
+
+  @inlinable
+  public init(sample: RouteSample, session: Int?) {
+    self.sample = sample
+    self.session = session
+  }
 
   /// A placeholder for storage that a flag says is empty.
-  static let blank = TimeOrderedSample(sample: RouteSample(timestamp: 0, latitude: 0, longitude: 0), session: nil)
+  public static let blank = TimeOrderedSample(sample: RouteSample(timestamp: 0, latitude: 0, longitude: 0), session: nil)
+
+  /// The duplicate rule: a position equal in every field, reader session included, to its
+  /// neighbour in this order is a `duplicate`, counted once and measured once. O(1).
+  @inlinable
+  public func repeats(_ other: Self) -> Bool { self == other }
 
   /// The order a recorded file is judged in: timestamp, then latitude, longitude, accuracy,
   /// whether it was estimated, speed, course, altitude, arrival time and finally the reader's
@@ -20,8 +30,8 @@ struct TimeOrderedSample: Equatable {
   ///
   /// - Parameter byArrival: sort by arrival time (`receivedAt`, or the timestamp when the feed
   ///   has none) first — the order a live feed delivers in (`replay`).
-  @inline(__always)
-  static func precedes(_ a: Self, _ b: Self, byArrival: Bool = false) -> Bool {
+  @inlinable @inline(__always)
+  public static func precedes(_ a: Self, _ b: Self, byArrival: Bool = false) -> Bool {
     if byArrival {
       let order = compare(a.sample.receivedAt ?? a.sample.timestamp, b.sample.receivedAt ?? b.sample.timestamp)
       if order != 0 { return order < 0 }
@@ -30,8 +40,8 @@ struct TimeOrderedSample: Equatable {
   }
 
   /// -1, 0 or 1 in the order of `precedes(_:_:)`.
-  @inline(__always)
-  static func compare(_ a: Self, _ b: Self) -> Int {
+  @inlinable @inline(__always)
+  public static func compare(_ a: Self, _ b: Self) -> Int {
     var order = compare(a.sample.timestamp, b.sample.timestamp)
     if order != 0 { return order }
     order = compare(a.sample.latitude, b.sample.latitude)
@@ -42,6 +52,7 @@ struct TimeOrderedSample: Equatable {
   }
 
   /// The tie-breaks after time and place, out of line: real rows rarely get this far.
+  @usableFromInline
   static func compareRest(_ a: Self, _ b: Self) -> Int {
     var order = compare(a.sample.horizontalAccuracy, b.sample.horizontalAccuracy)
     if order != 0 { return order }
@@ -64,7 +75,7 @@ struct TimeOrderedSample: Equatable {
     }
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   static func compare(_ x: Double, _ y: Double) -> Int {
     if x < y { return -1 }
     if x > y { return 1 }
@@ -74,7 +85,7 @@ struct TimeOrderedSample: Equatable {
     return 1
   }
 
-  @inline(__always)
+  @usableFromInline
   static func compare(_ x: Double?, _ y: Double?) -> Int {
     switch (x, y) {
     case (nil, nil): 0

@@ -10,25 +10,6 @@ extension FeedReason {
   public static let timeOutlier = FeedReason("timeOutlier")
 }
 
-/// The time-outlier rule's state over a time-sorted stream (see `ShiftIngest`): the current
-/// cluster's first position while it is alone, and the single-position clusters met before the
-/// file's first cluster of two or more.
-struct TimeOutlierState {
-  static let maximumPendingSingles = 1_024
-  let separation: Double
-  /// Valid while `clusterCount == 1`.
-  var head = TimeOrderedSample.blank
-  var clusterCount = 0
-  var lastTime = -Double.infinity
-  var seenMultiple = false
-  var keepSingles = false
-  var pendingSingles: [TimeOrderedSample] = []
-
-  init(separation: Double) {
-    self.separation = separation
-  }
-}
-
 extension ShiftIngest {
   /// `.time`: passes each position on at once while the stream is in `TimeOrderedSample`
   /// order (a later timestamp, or the same one sorting after the previous position), counts an
@@ -48,7 +29,7 @@ extension ShiftIngest {
         return
       }
       if time == previousTime {
-        if held == item { return countDuplicate() }
+        if held.repeats(item) { return countDuplicate() }
         guard TimeOrderedSample.precedes(held, item) else {
           deliveredOutOfOrder = true
           return
@@ -67,54 +48,38 @@ extension ShiftIngest {
   /// `.timeSorted`: drops exact duplicates (neighbours in the sorted stream), then the outlier
   /// rule.
   mutating func deduplicateAndCluster(_ item: TimeOrderedSample) {
-    if let previousOrdered, previousOrdered.sample.timestamp == item.sample.timestamp, previousOrdered == item {
+    if let previousOrdered, previousOrdered.sample.timestamp == item.sample.timestamp, previousOrdered.repeats(item) {
       return countDuplicate()
     }
     previousOrdered = item
     cluster(item)
   }
 
-  /// The time-outlier rule over the time-sorted, de-duplicated stream, admitting positions to
-  /// the filter in order.
+  /// The time-outlier rule (`TimeOutlierRule`, the domain's) over the time-sorted,
+  /// de-duplicated stream: admits positions to the filter and counts outliers as it says.
   ///
   /// - Complexity: O(1) amortised.
   @inline(__always)
   mutating func cluster(_ item: TimeOrderedSample) {
-    let time = item.sample.timestamp
-    if outliers.clusterCount > 1, time - outliers.lastTime <= outliers.separation {
-      outliers.clusterCount += 1
-      outliers.lastTime = time
-      return admit(item)
-    }
-    if outliers.clusterCount == 1, time - outliers.lastTime <= outliers.separation {
-      let head = outliers.head
-      if !outliers.seenMultiple {
-        outliers.seenMultiple = true
-        let singles = outliers.pendingSingles.count
-        outliers.pendingSingles = []
-        for _ in 0..<singles { rejectOutlier() }
-      }
+    switch outliers.take(item, at: item.sample.timestamp) {
+    case .admit:
+      admit(item)
+    case .admitAfterHead(let head, let rejecting):
+      for _ in 0..<rejecting { rejectOutlier() }
       admit(head)
-      outliers.clusterCount = 2
-      outliers.lastTime = time
-      return admit(item)
+      admit(item)
+    case .held(let closed):
+      settle(closed)
     }
-    if outliers.clusterCount == 1 { closeSingle(outliers.head) }
-    outliers.head = item
-    outliers.clusterCount = 1
-    outliers.lastTime = time
   }
 
-  /// A cluster that ended with one position.
-  mutating func closeSingle(_ single: TimeOrderedSample) {
-    if outliers.seenMultiple { return rejectOutlier() }
-    if outliers.keepSingles { return admit(single) }
-    outliers.pendingSingles.append(single)
-    if outliers.pendingSingles.count >= TimeOutlierState.maximumPendingSingles {
-      outliers.keepSingles = true
-      let singles = outliers.pendingSingles
-      outliers.pendingSingles = []
-      for pending in singles { admit(pending) }
+  /// Acts on what became of a single-position cluster.
+  mutating func settle(_ closed: TimeOutlierRule<TimeOrderedSample>.ClosedSingle) {
+    switch closed {
+    case .none, .pending: break
+    case .rejected: rejectOutlier()
+    case .admitted(let single): admit(single)
+    case .released(let singles): for single in singles { admit(single) }
     }
   }
 
@@ -125,10 +90,8 @@ extension ShiftIngest {
   /// The end of the sorted stream: the last cluster closes; single positions still pending are
   /// kept when the file had no cluster of two or more.
   mutating func finishOutliers() {
-    if outliers.clusterCount == 1 { closeSingle(outliers.head) }
-    outliers.clusterCount = 0
-    let singles = outliers.pendingSingles
-    outliers.pendingSingles = []
-    for single in singles { admit(single) }
+    let (closed, kept) = outliers.finish()
+    settle(closed)
+    for single in kept { admit(single) }
   }
 }
