@@ -4,8 +4,8 @@ import RouteMileage
 /// at run time and drive the reader themselves (replay). The reader is held as an existential,
 /// in a box copied on write (so this stays a plain value, and a cheap one to store): each chunk
 /// costs one dynamic call, and the reader's calls to the sink are dynamic too, which replay
-/// (records played back at feed time) never notices. the ingest (`FeedIngest.measure`) hands each reader over
-/// by its concrete type instead (`FeedFormat.withReader`), for the hot path.
+/// (records played back at feed time) never notices. The ingest that measures whole files takes
+/// each reader by its concrete type instead (`FeedFormat.withReader`), for the hot path.
 public struct AnyFeedReader: FeedReader {
   private final class Box {
     var reader: any FeedReader

@@ -10,8 +10,8 @@ package protocol FeedReaderWork {
 
 extension FeedFormat {
   /// Makes this format's reader and hands it to `work`: the one place a format is paired with
-  /// the reader type that reads it (`FeedIngest.pass`, `AnyFeedReader` and any other caller that
-  /// picks the reader at run time go through here).
+  /// the reader type that reads it (the ingest's pass over a file, `AnyFeedReader` and any other
+  /// caller that picks the reader at run time go through here).
   ///
   /// - Complexity: one switch, then whatever `work` does.
   package func withReader<Work: FeedReaderWork>(options: FeedOptions, _ work: inout Work) throws(Work.Failure) -> Work.Output {

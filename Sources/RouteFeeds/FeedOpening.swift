@@ -40,8 +40,8 @@ public enum FeedOpening {
     public var failure: FeedError?
   }
 
-  /// The first read of a feed, and what it decides: the one implementation for the ingest
-  /// (`FeedIngest.measure`), `AnyFeedReader` and replay's `FeedRecordPuller`, so all read the
+  /// The first read of a feed, and what it decides: the one implementation for the ingest's
+  /// whole-file read, `AnyFeedReader` and replay's record puller, so all read the
   /// same prefix into a buffer of `chunkSize` bytes and detect the format and the file kind from
   /// the same bytes, however the source chunks them.
   ///
