@@ -54,21 +54,26 @@ public struct TimeOutlierRule<Item: Sendable>: Sendable {
     case released([Item])
   }
 
+  /// The common case, asked first on the hot path: whether the next position in time order, at
+  /// `time`, extends a cluster of two or more. Then it is admitted and the rule has noted it;
+  /// otherwise nothing changed and `take(_:at:)` decides. O(1).
+  @inlinable @inline(__always)
+  public mutating func extendsCluster(at time: Double) -> Bool {
+    guard clusterCount > 1, time - lastTime <= separation else { return false }
+    clusterCount += 1
+    lastTime = time
+    return true
+  }
+
   /// The rule's answer for the next position in time order, at `time` (finite).
   ///
   /// - Complexity: O(1); O(`maximumPendingSingles`) once, when the first cluster of two forms.
-  @inlinable @inline(__always)
   public mutating func take(_ item: Item, at time: Double) -> Step {
-    if clusterCount > 1, time - lastTime <= separation {
-      clusterCount += 1
-      lastTime = time
-      return .admit
-    }
+    if extendsCluster(at: time) { return .admit }
     return takeSlowly(item, at: time)
   }
 
   /// `take(_:at:)` when the position does not simply extend a cluster of two or more.
-  @usableFromInline
   mutating func takeSlowly(_ item: Item, at time: Double) -> Step {
     if clusterCount == 1, time - lastTime <= separation {
       var rejecting = 0

@@ -61,7 +61,14 @@ extension ShiftIngest {
   /// - Complexity: O(1) amortised.
   @inline(__always)
   mutating func cluster(_ item: TimeOrderedSample) {
-    switch outliers.take(item, at: item.sample.timestamp) {
+    let time = item.sample.timestamp
+    if outliers.extendsCluster(at: time) { return admit(item) }
+    clusterSlowly(item, at: time)
+  }
+
+  /// `cluster` when the position opens a cluster or makes a single one two.
+  mutating func clusterSlowly(_ item: TimeOrderedSample, at time: Double) {
+    switch outliers.take(item, at: time) {
     case .admit:
       admit(item)
     case .admitAfterHead(let head, let rejecting):
