@@ -21,13 +21,14 @@ let package = Package(
     // The shift's work beside its route: deliveries, offers, their rules and derived figures
     // (seed 000). Pure; depends on RouteMileage for ShiftTimeline. Holds no distance.
     .target(name: "ShiftWork", dependencies: ["RouteMileage"]),
-    // Streaming GPX / NMEA 0183 / CSV / FIT readers, gzip around any of them, the ingest stage,
-    // and the timeline file (shift and delivery events, applied through ShiftWork's ledger).
-    .target(name: "RouteFeeds", dependencies: ["RouteMileage", "ShiftWork", "CZlib"]),
+    // Streaming GPX / NMEA 0183 / CSV / FIT / ... readers and gzip around any of them: bytes to
+    // records (positions, rejections, sessions), format detection and the byte scanners.
+    .target(name: "RouteFeeds", dependencies: ["RouteMileage", "CZlib"]),
     // SQLite shifts, their route rows and deliveries, and ActiveRouteMeasurement.
     // Independent of RouteFeeds: the import writer conforms to the domain's RetainedSampleSink.
     .target(name: "RouteStore", dependencies: ["RouteMileage", "ShiftWork", "CSQLite"]),
-    // The application layer between the readers and store and the tool: ingest and workflows.
+    // The layer between the readers and store and the tool: ShiftIngest, pipelining, the timeline
+    // file, and the workflows (import, live replay and its card, batch's job, the picture).
     .target(name: "RouteIngest", dependencies: ["RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore"]),
 
     // MARK: Implementation details
@@ -69,16 +70,17 @@ let package = Package(
     .target(name: "RouteTestSupport", dependencies: ["CZlib", "RouteSynthesis"], path: "Tests/RouteTestSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage", "RouteTestSupport"]),
     .testTarget(name: "ShiftWorkTests", dependencies: ["ShiftWork", "RouteMileage", "RouteTestSupport"]),
-    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
+    // Reader tests measure what they read through RouteIngest's FeedIngest, as the tool does.
+    .testTarget(name: "RouteFeedsTests", dependencies: ["RouteFeeds", "RouteIngest", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
+    .testTarget(name: "RouteIngestTests", dependencies: ["RouteIngest", "RouteFeeds", "RouteStore", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
     // `RouteBenchmarks` is a dependency so the binary exists for the gate's process tests.
     .testTarget(name: "RouteBenchmarkGateTests", dependencies: ["RouteBenchmarkGate", "RouteBenchmarks", "RouteTestSupport"]),
     .testTarget(name: "RouteSynthesisTests", dependencies: ["RouteSynthesis", "RouteMileage", "ShiftWork"]),
-    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
-    .testTarget(name: "RouteIngestTests", dependencies: ["RouteIngest", "RouteFeeds", "RouteStore", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
+    .testTarget(name: "RouteStoreTests", dependencies: ["RouteStore", "RouteFeeds", "RouteIngest", "RouteMileage", "ShiftWork", "RouteTestSupport"]),
     .testTarget(
       name: "RouteMilesCLITests",
       // `routemiles` is a dependency so the binary exists for the process tests.
-      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteStore", "RouteMileage", "ShiftWork", "RouteTestSupport"]
+      dependencies: ["RouteMilesCLI", "routemiles", "RouteFeeds", "RouteIngest", "RouteStore", "RouteMileage", "ShiftWork", "RouteTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 import RouteSynthesis
 

@@ -4,6 +4,7 @@
 @preconcurrency import Darwin
 #endif
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 import RouteSynthesis
 

@@ -4,8 +4,8 @@ import RouteMileage
 /// at run time and drive the reader themselves (replay). The reader is held as an existential,
 /// in a box copied on write (so this stays a plain value, and a cheap one to store): each chunk
 /// costs one dynamic call, and the reader's calls to the sink are dynamic too, which replay
-/// (records played back at feed time) never notices. `FeedIngest.measure` hands each reader over
-/// by its concrete type instead (`FeedFormat.withReader`), for the hot path.
+/// (records played back at feed time) never notices. The ingest that measures whole files takes
+/// each reader by its concrete type instead (`FeedFormat.withReader`), for the hot path.
 public struct AnyFeedReader: FeedReader {
   private final class Box {
     var reader: any FeedReader
@@ -108,7 +108,7 @@ public struct FeedRecordPuller<Source: ByteSource> {
   var nextIndex = 0
   var ended = false
   var pendingChunk: [UInt8]
-  /// The buffer later chunks are read into (`FeedIngest.chunkSize` bytes once the first is used).
+  /// The buffer later chunks are read into (`FeedOpening.chunkSize` bytes once the first is used).
   var readBuffer: [UInt8] = []
   /// Why the feed stopped early, once it has.
   public private(set) var failure: FeedError?
@@ -116,8 +116,8 @@ public struct FeedRecordPuller<Source: ByteSource> {
   /// Detects the format from the first chunk unless one is given.
   public init(_ source: Source, format: FeedFormat?, options: FeedOptions) {
     var source = DecompressingByteSource(source)
-    var first = [UInt8](repeating: 0, count: FeedIngest.chunkSize)
-    let opening = first.withUnsafeMutableBufferPointer { FeedIngest.firstRead(&source, into: $0, format: format) }
+    var first = [UInt8](repeating: 0, count: FeedOpening.chunkSize)
+    let opening = first.withUnsafeMutableBufferPointer { FeedOpening.firstRead(&source, into: $0, format: format) }
     first.removeSubrange(opening.count...)
     let detected = opening.format
     let failure = opening.failure
@@ -143,7 +143,7 @@ public struct FeedRecordPuller<Source: ByteSource> {
           continue
         }
         // One chunk buffer for the whole feed, taken out of `self` while the source fills it.
-        var buffer = readBuffer.isEmpty ? [UInt8](repeating: 0, count: FeedIngest.chunkSize) : readBuffer
+        var buffer = readBuffer.isEmpty ? [UInt8](repeating: 0, count: FeedOpening.chunkSize) : readBuffer
         readBuffer = []
         defer { readBuffer = buffer }
         let count = try buffer.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try source.read(into: pointer) }

@@ -2,7 +2,7 @@
 /// `FeedFormat.withReader` makes that reader and hands it over as its own concrete type, so the
 /// work is compiled for each reader (the ingest's hot path stays specialised) rather than behind
 /// an existential.
-protocol FeedReaderWork {
+package protocol FeedReaderWork {
   associatedtype Output
   associatedtype Failure: Error
   mutating func run<Reader: FeedReader>(_ reader: Reader) throws(Failure) -> Output
@@ -10,11 +10,11 @@ protocol FeedReaderWork {
 
 extension FeedFormat {
   /// Makes this format's reader and hands it to `work`: the one place a format is paired with
-  /// the reader type that reads it (`FeedIngest.pass`, `AnyFeedReader` and any other caller that
-  /// picks the reader at run time go through here).
+  /// the reader type that reads it (the ingest's pass over a file, `AnyFeedReader` and any other
+  /// caller that picks the reader at run time go through here).
   ///
   /// - Complexity: one switch, then whatever `work` does.
-  func withReader<Work: FeedReaderWork>(options: FeedOptions, _ work: inout Work) throws(Work.Failure) -> Work.Output {
+  package func withReader<Work: FeedReaderWork>(options: FeedOptions, _ work: inout Work) throws(Work.Failure) -> Work.Output {
     switch self {
     case .gpx: try work.run(GPXReader(options: options))
     case .nmea: try work.run(NMEAReader(options: options))

@@ -26,7 +26,7 @@ public struct FeedOptions: Sendable, Hashable {
   /// An explicit CSV column mapping, for layouts the header matcher does not recognise.
   public var csvColumns: CSVColumnMapping?
   /// Seconds; NMEA starts a new capture session after a silence longer than this. Set from
-  /// `IngestSettings.maximumSampleInterval` by `IngestSettings.readerOptions(_:)`.
+  /// the ingest's one maximum interval, whatever the caller gave here.
   public var maximumSampleInterval: Double = RouteContinuity.defaultMaximumSampleInterval
   /// The zone times written without one are local time in (`--time-zone`); nil reads them as
   /// UTC. See `LocalTimeReading` for the hours a zone change skips or repeats.

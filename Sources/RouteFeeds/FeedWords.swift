@@ -23,7 +23,7 @@ extension FeedFormat {
   /// lists them: `gpx, nmea, csv, tcx, kml, fit, geojson, takeout or owntracks`.
   public static var rawValuesInWords: String { CSVHeaderReport.joinedWithOr(allCases.map(\.rawValue)) }
 
-  /// What this format's reader passes over when it ignores something (`IngestReport.ignored`),
+  /// What this format's reader passes over when it ignores something (the `ignored` count),
   /// in the singular: a line of a line format (NMEA, CSV, OwnTracks), an entry of a JSON
   /// document (Takeout, GeoJSON), an element of an XML one (GPX, TCX, KML), a message of FIT.
   /// Said in `2 other entries ignored.`; its plural follows the one rule

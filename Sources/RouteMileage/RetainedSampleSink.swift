@@ -1,9 +1,9 @@
 /// Receives each retained sample as the ingest stage produces it (the store writes them in
 /// batches; replay releases them into a live shift).
 ///
-/// It lives in the domain, not beside the ingest stage in RouteFeeds, because both sides of it
-/// are domain values: the feeds hand samples out through it and the store takes them in
-/// (`ShiftImportWriter`) without either module depending on the other.
+/// It lives in the domain, not in the ingest layer (RouteIngest), because both sides of it are
+/// domain values: the ingest hands samples out through it and the store takes them in
+/// (`ShiftImportWriter`), and the store depends on neither the readers nor the ingest.
 public protocol RetainedSampleSink {
   mutating func retain(_ sample: RouteSample)
   /// Called after each chunk of the feed, so a sink can flush a batch. Throwing stops the ingest.

@@ -25,9 +25,8 @@ extension RouteMileageAccumulator {
   public mutating func extendTimeline(_ newer: ShiftTimeline) {
     timeline = newer
     hasTimeline = true
-    // An open interval may have closed: look it up again at the next position.
-    capturingFrom = .infinity
-    capturingTo = -.infinity
+    // An open interval may have closed: the placer looks it up again at the next position.
+    if placer == nil { placer = TimelinePlacer(newer) } else { placer!.extend(newer) }
     updateNextInterruptionEnd()
   }
 
@@ -40,22 +39,35 @@ extension RouteMileageAccumulator {
       interruptionsWalked < interruptions.count ? (interruptions[interruptionsWalked].end ?? .infinity) : .infinity
   }
 
-  /// Counts and refuses a position the timeline places outside capture; the slow path of the
-  /// cached capture interval.
-  @usableFromInline
-  mutating func admitByTimeline(_ instant: Double) -> Bool {
-    switch timeline?.placement(of: instant) {
-    case .capturing(let index)?:
-      let interval = timeline!.captureIntervals[index]
-      capturingFrom = interval.start
-      capturingTo = interval.end ?? .infinity
-      return true
-    case nil: return true
-    case .paused?: insidePause += 1
-    case .parked?: whileParked += 1
-    case .beforeStart?, .afterEnd?: outsideWindow += 1
+  /// Where the timeline places `instant`, nil without a timeline: the walk's own placer, so a
+  /// caller that judges positions before the walk (the ingest) acts on the answer the walk's
+  /// own placement of the same instant then takes from the placer's cache.
+  ///
+  /// - Complexity: O(1) inside the current capture interval, else O(log *k*) in the events.
+  @inlinable
+  public mutating func placeOnTimeline(_ instant: Double) -> ShiftTimeline.Placement? {
+    placer?.place(instant)
+  }
+
+  /// Counts a position `placeOnTimeline(_:)` placed outside capture exactly as `append` would
+  /// (an unusable one as unusable) and measures nothing from it. O(1).
+  public mutating func appendOutsideCapture(_ position: RoutePosition, placement: ShiftTimeline.Placement) {
+    guard position.isUsable else {
+      unusable += 1
+      return
     }
-    return false
+    countOutsideCapture(placement)
+  }
+
+  /// Counts a position placed outside capture by its placement.
+  @usableFromInline
+  mutating func countOutsideCapture(_ placement: ShiftTimeline.Placement) {
+    switch placement {
+    case .capturing: break
+    case .paused: insidePause += 1
+    case .parked: whileParked += 1
+    case .beforeStart, .afterEnd: outsideWindow += 1
+    }
   }
 
   /// Records the gaps for every closed interruption that ends at or before `to` and has not been

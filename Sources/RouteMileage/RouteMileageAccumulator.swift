@@ -43,11 +43,10 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   @usableFromInline var interruptionsWalked: Int = 0
   @usableFromInline var insidePause: Int = 0
   @usableFromInline var whileParked: Int = 0
-  // The timeline's hot-path cache (see `RouteMileageAccumulator+Timeline.swift`), so a position
-  // in the current capture interval never touches the timeline's arrays.
+  // Where the timeline places each position (see `TimelinePlacer`, which caches the current
+  // capture interval), and `timeline != nil` as a flag for the hot path.
   @usableFromInline var hasTimeline = false
-  @usableFromInline var capturingFrom = Double.infinity
-  @usableFromInline var capturingTo = -Double.infinity
+  @usableFromInline var placer: TimelinePlacer?
   @usableFromInline var nextInterruptionEnd = Double.infinity
   /// The open segment's floor (`RouteFloorWalk`) and the closed segments' floors so far.
   @usableFromInline var floor: RouteFloorWalk
@@ -108,8 +107,8 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
       return
     }
     if hasTimeline {
-      let instant = position.timestamp
-      guard (instant >= capturingFrom && instant <= capturingTo) || admitByTimeline(instant) else { return }
+      let placement = placer!.place(position.timestamp)
+      guard case .capturing = placement else { return countOutsideCapture(placement) }
     } else if let window, !window.contains(position.timestamp) {
       outsideWindow += 1
       return

@@ -1,4 +1,5 @@
 @testable import RouteFeeds
+@testable import RouteIngest
 import RouteMileage
 
 /// Writes FIT files byte by byte for tests: definitions, data messages (normal and

@@ -2,6 +2,7 @@
 // this file alongside the RouteMileage and RouteFeeds sources. It must not import Foundation or
 // Testing, so the fuzz build needs nothing but the two modules.
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 
 /// The properties every feed must have, whatever its bytes: the ones the readers promise

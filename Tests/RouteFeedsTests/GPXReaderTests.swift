@@ -4,6 +4,7 @@ import RouteTestSupport
 import Testing
 
 @testable import RouteFeeds
+@testable import RouteIngest
 
 /// What a GPX reader told its sink, in order, so two readings can be compared whole.
 typealias GPXRecordingSink = FeedRecordCollector

@@ -1,6 +1,7 @@
 import Foundation
 import RouteTestSupport
 @testable import RouteFeeds
+@testable import RouteIngest
 import RouteMileage
 import Testing
 

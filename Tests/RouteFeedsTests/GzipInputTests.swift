@@ -1,5 +1,6 @@
 import RouteTestSupport
 @testable import RouteFeeds
+@testable import RouteIngest
 import RouteMileage
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import RouteFeeds
+@testable import RouteIngest
 import RouteMileage
 
 /// A feed made on the fly from parts, each a piece of bytes repeated some number of times

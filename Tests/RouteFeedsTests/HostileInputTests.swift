@@ -1,5 +1,6 @@
 import Foundation
 @testable import RouteFeeds
+@testable import RouteIngest
 import RouteMileage
 import RouteTestSupport
 import Testing

@@ -1,4 +1,5 @@
 @testable import RouteFeeds
+@testable import RouteIngest
 import RouteMileage
 import RouteTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import RouteFeeds
+import RouteIngest
 @testable import RouteMilesCLI
 import RouteMileage
 import Testing

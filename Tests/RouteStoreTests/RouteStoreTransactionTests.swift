@@ -1,5 +1,6 @@
 import Foundation
 import RouteFeeds
+import RouteIngest
 import RouteMileage
 import RouteStore
 import Testing

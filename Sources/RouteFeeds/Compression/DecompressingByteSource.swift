@@ -1,6 +1,6 @@
 /// A byte source that hands out its base's bytes decompressed when they are gzip-compressed, the
 /// KML document inside when they are a zip archive (KMZ, see `ZipDocumentReader`), and
-/// unchanged otherwise; every feed goes through one (`FeedIngest.measure`, `FeedRecordPuller`),
+/// unchanged otherwise; every feed goes through one (the ingest's whole-file read and replay's),
 /// so a `.gpx.gz` reads exactly as the `.gpx` does, in any command.
 ///
 /// Compression is recognised by its magic bytes (`1F 8B`, `PK 03 04`), never by the file name, so a gzipped

@@ -27,7 +27,7 @@ package struct JSONParser {
   ///
   /// - Parameter skippingElementsOf: the name of a top-level member whose array value is checked
   ///   (syntax, numbers) but not built: it comes back as an empty array. `pipe` reads a record's
-  ///   `"samples"` that way and streams them itself (`PipeSampleReader`).
+  ///   `"samples"` that way and streams them itself.
   /// - Complexity: O(*n*) in the length of `bytes`.
   package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, skippingElementsOf member: StaticString? = nil) throws(Failure) -> JSONValue {
     var tokenizer = JSONTokenizer(maximumDepth: maximumDepth, maximumTokenLength: max(bytes.count, 1))

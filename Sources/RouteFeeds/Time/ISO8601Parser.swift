@@ -121,7 +121,7 @@ public enum ISO8601Parser {
 /// calendar arithmetic runs once a day rather than once a fix. Anything else, and every first
 /// sight of a new day, goes to `ISO8601Parser`. The CSV, GPX, TCX, KML, GeoJSON and Takeout
 /// readers each keep one.
-struct ISO8601DayCache {
+package struct ISO8601DayCache {
   var dayPrefix: UInt64 = 0
   var daySuffix: UInt16 = 0
   var daySeconds = Double.nan
@@ -138,7 +138,7 @@ struct ISO8601DayCache {
   /// 2 hours (the largest change in use).
   static let zoneChangeStepBack: ClosedRange<Double> = 600...7_200
 
-  init(zone: ZoneRules? = nil) {
+  package init(zone: ZoneRules? = nil) {
     localTime = zone.map { LocalTimeReading(zone: $0) }
   }
 
@@ -147,7 +147,7 @@ struct ISO8601DayCache {
   ///
   /// - Complexity: O(*n*); O(log *z*) more for a zone-less time under `--time-zone`.
   @inline(__always)
-  mutating func instant(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+  package mutating func instant(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     if let seconds = timestamp(bytes) { return seconds }
     guard let seconds = ISO8601Parser.timestamp(bytes) else { return nil }
     return ISO8601Parser.hasZone(bytes) ? seconds : zoneLess(seconds)

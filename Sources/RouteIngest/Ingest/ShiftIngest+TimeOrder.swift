@@ -1,0 +1,104 @@
+import RouteFeeds
+import RouteMileage
+
+extension FeedReason {
+  /// A position equal in every field, session included, to another of the same file: counted
+  /// once, measured once.
+  public static let duplicate = FeedReason("duplicate")
+  /// A position alone in time, more than a day (`IngestSettings.timeOutlierSeparation`) from
+  /// every other position of a file that has a stretch of two or more (see `ShiftIngest`).
+  public static let timeOutlier = FeedReason("timeOutlier")
+}
+
+extension ShiftIngest {
+  /// `.time`: passes each position on at once while the stream is in `TimeOrderedSample`
+  /// order (a later timestamp, or the same one sorting after the previous position), counts an
+  /// exact repeat of the previous position as `duplicate`, and notes the first position out of
+  /// that order (`deliveredOutOfOrder`) — then the caller sorts the file.
+  ///
+  /// - Complexity: O(1); one comparison of timestamps for a position with a timestamp of its own.
+  @inline(__always)
+  mutating func deliverInTimeOrder(_ item: TimeOrderedSample) {
+    guard !deliveredOutOfOrder else { return }
+    let time = item.sample.timestamp
+    guard time.isFinite else { return rejectUntimed(item) }
+    if holding {
+      let previousTime = held.sample.timestamp
+      if time < previousTime {
+        deliveredOutOfOrder = true
+        return
+      }
+      if time == previousTime {
+        if held.repeats(item) { return countDuplicate() }
+        guard TimeOrderedSample.precedes(held, item) else {
+          deliveredOutOfOrder = true
+          return
+        }
+      }
+    }
+    held = item
+    holding = true
+    cluster(item)
+  }
+
+  mutating func countDuplicate() {
+    counted.rejected[.duplicate, default: 0] += 1
+  }
+
+  /// `.timeSorted`: drops exact duplicates (neighbours in the sorted stream), then the outlier
+  /// rule.
+  mutating func deduplicateAndCluster(_ item: TimeOrderedSample) {
+    if let previousOrdered, previousOrdered.sample.timestamp == item.sample.timestamp, previousOrdered.repeats(item) {
+      return countDuplicate()
+    }
+    previousOrdered = item
+    cluster(item)
+  }
+
+  /// The time-outlier rule (`TimeOutlierRule`, the domain's) over the time-sorted,
+  /// de-duplicated stream: admits positions to the filter and counts outliers as it says.
+  ///
+  /// - Complexity: O(1) amortised.
+  @inline(__always)
+  mutating func cluster(_ item: TimeOrderedSample) {
+    let time = item.sample.timestamp
+    if outliers.extendsCluster(at: time) { return admit(item) }
+    clusterSlowly(item, at: time)
+  }
+
+  /// `cluster` when the position opens a cluster or makes a single one two.
+  mutating func clusterSlowly(_ item: TimeOrderedSample, at time: Double) {
+    switch outliers.take(item, at: time) {
+    case .admit:
+      admit(item)
+    case .admitAfterHead(let head, let rejecting):
+      for _ in 0..<rejecting { rejectOutlier() }
+      admit(head)
+      admit(item)
+    case .held(let closed):
+      settle(closed)
+    }
+  }
+
+  /// Acts on what became of a single-position cluster.
+  mutating func settle(_ closed: TimeOutlierRule<TimeOrderedSample>.ClosedSingle) {
+    switch closed {
+    case .none, .pending: break
+    case .rejected: rejectOutlier()
+    case .admitted(let single): admit(single)
+    case .released(let singles): for single in singles { admit(single) }
+    }
+  }
+
+  mutating func rejectOutlier() {
+    counted.rejected[.timeOutlier, default: 0] += 1
+  }
+
+  /// The end of the sorted stream: the last cluster closes; single positions still pending are
+  /// kept when the file had no cluster of two or more.
+  mutating func finishOutliers() {
+    let (closed, kept) = outliers.finish()
+    settle(closed)
+    for single in kept { admit(single) }
+  }
+}

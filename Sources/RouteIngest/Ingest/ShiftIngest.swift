@@ -1,0 +1,319 @@
+import RouteFeeds
+import RouteMileage
+
+/// In which order the ingest stage judges a feed's positions. With the filter off, `.time` and
+/// `.timeSorted` use the calculator's walk order (`RouteMileageCalculator.walkOrder`) instead of
+/// `TimeOrderedSample`'s, and `.arrival` keeps every position for the calculator.
+public enum IngestOrder: Sendable, Hashable {
+  /// As delivered: a live feed (replay), whose arrival order is the order of capture.
+  case arrival
+  /// A recorded file, judged in time order, streamed while it is delivered in time order. At
+  /// the first position earlier than one before it, `deliveredOutOfOrder` turns true and every
+  /// later position is ignored: the caller starts again with `.timeSorted`.
+  case time
+  /// A recorded file, judged in time order: every position is buffered (spilled to disk past
+  /// `IngestSettings.sortRunLimit`) and judged by `finish()`.
+  case timeSorted
+}
+
+/// The ingest stage for one shift: reader → capture sessions minted → `RouteSampleFilter` →
+/// `RouteMileageAccumulator`, streaming. The rules it applies are the domain's (the order, the
+/// duplicate and time-outlier rules, the timeline's placement, the filter, the walk); it orders
+/// the positions, counts what each rule says, and mints the capture sessions.
+///
+/// ## Recorded files are judged in time order
+///
+/// With `.time` or `.timeSorted` (the filter on), positions reach the filter in the total order
+/// of `TimeOrderedSample.precedes` — timestamp, then every other field — whatever order they
+/// were stored in, after two file rules that look at the sorted stream, both the domain's:
+///
+/// - `duplicate` (`TimeOrderedSample.repeats(_:)`): a position equal in every field (and reader
+///   session) to the one before it is counted and dropped.
+/// - `timeOutlier` (`TimeOutlierRule`): a position alone in its time cluster, more than
+///   `timeOutlierSeparation` (24 h) from every other, in a file with a cluster of two or more.
+///   Positions whose timestamp is not finite take no part; the filter rejects them.
+///
+/// Capture sessions are minted in that order too, as each reader session's first retained
+/// candidate arrives, so the IDs do not depend on storage order either. The rules depend only
+/// on the sorted stream, so any permutation of the same rows gives the same result. The one
+/// exception: rows identical in every field but their reader session are ordered by the reader's
+/// session ordinal, which follows storage order.
+///
+/// `.time` holds only the previous position and the pending single-position clusters: O(1)
+/// memory. (Positions sharing a timestamp must arrive in `TimeOrderedSample` order to stream;
+/// otherwise the file is sorted.) `.timeSorted`
+/// holds at most `sortRunLimit` positions in memory and spills the rest.
+///
+/// With the filter off (see `ShiftIngest+Unfiltered.swift`), `.time` walks positions straight
+/// into the accumulator while they arrive in the calculator's walk order, and `.timeSorted`
+/// sorts them in walk order through the same spilling sorter: the calculator's figure in the
+/// same bounded memory. Only `.arrival` keeps them (40 bytes each) for the calculator's sort.
+public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
+  /// What the ingest counted itself (records, reader rejections, errors, sessions, times);
+  /// `report` adds the filter's counts.
+  var counted = IngestReport()
+  public var retainedSink: Retained
+  var filter: RouteSampleFilter?
+  /// `filter != nil`, kept as a flag: testing the optional itself copies the filter on the
+  /// per-position path.
+  let filtering: Bool
+  var accumulator: RouteMileageAccumulator
+  /// Filter off, `.arrival` only: every position kept, for the calculator.
+  var unfiltered: [RoutePosition] = []
+  /// Filter off, `.time`: the last position walked.
+  var lastWalked: RoutePosition?
+  /// Filter off, `.timeSorted` with recordings apart: each recording's figure.
+  var unfilteredSeparated: [RouteDistance]?
+  /// Filter off: the positions retained in each recording, by its index in `spans`.
+  var retainedByRecording: [Int] = []
+  let calculator: RouteMileageCalculator
+  let window: ShiftWindow?
+  var minter = CaptureSessionMinter()
+  var sessionIDs: [Int: CaptureSessionID] = [:]
+  var lastOrdinal: Int?
+  var lastSessionID: CaptureSessionID?
+  let timeline: ShiftTimeline?
+  let hasTimeline: Bool
+  var captureInterval: Int?
+
+  public let order: IngestOrder
+  /// True once a `.time` ingest met a position earlier than one delivered before it.
+  public internal(set) var deliveredOutOfOrder = false
+  /// `.time`: the last position passed on (valid once `holding`).
+  var held = TimeOrderedSample.blank
+  var holding = false
+  var sorter: SpillingSampleSorter?
+  var sortFailure: FeedError?
+  var previousOrdered: TimeOrderedSample?
+  var outliers: TimeOutlierRule<TimeOrderedSample>
+  /// The file's recordings and their time spans (see `RecordingSpans`).
+  var spans = RecordingSpans()
+  /// The recording of each position kept with the filter off, beside `unfiltered`.
+  var unfilteredRecordings: [Int32] = []
+  let settings: IngestSettings
+  /// The recordings measured apart, once `finish()` did (see `ShiftIngest+Recordings.swift`).
+  var separated: SeparatedRecordings?
+
+  public init(settings: IngestSettings, retained: Retained, order: IngestOrder = .arrival) {
+    self.settings = settings
+    filter = settings.filter
+    filtering = settings.filter != nil
+    if filter != nil { filter?.maximumSampleInterval = settings.maximumSampleInterval }
+    accumulator =
+      settings.timeline.map { RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, timeline: $0) }
+      ?? RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, window: settings.window)
+    timeline = settings.timeline
+    hasTimeline = settings.timeline != nil
+    calculator = RouteMileageCalculator(maximumSampleInterval: settings.maximumSampleInterval)
+    window = settings.window
+    retainedSink = retained
+    self.order = order
+    outliers = TimeOutlierRule(separation: settings.timeOutlierSeparation)
+    if order == .timeSorted {
+      sorter = SpillingSampleSorter(runLimit: settings.sortRunLimit, order: filter != nil ? .time : .walk)
+    }
+  }
+
+  public mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
+    counted.records += 1
+    if sample.horizontalAccuracyIsEstimated { counted.estimatedAccuracy += 1 }
+    if session == nil { counted.legacyPositions += 1 }
+    spans.note(session: session, timestamp: sample.timestamp)
+    guard filtering else {
+      noteTime(sample.timestamp)
+      if hasTimeline, !admitByTimeline(sample) {
+        // Counted and not measured by the walk, in its place in walk order.
+        return walkUnfiltered(sample, recording: spans.index(of: session))
+      }
+      var sample = sample
+      sample.captureSession = captureSession(for: timelineSessionKey(session))
+      counted.retained += 1
+      let recording = spans.index(of: session)
+      walkUnfiltered(sample, recording: recording)
+      countRetained(inRecording: recording)
+      // Another recording than the one chosen is measured for the list, not kept.
+      if let choice = settings.recordingChoice, spans.names[recording] != choice { return }
+      retainedSink.retain(sample)
+      return
+    }
+    let item = TimeOrderedSample(sample: sample, session: session)
+    switch order {
+    case .arrival:
+      if let previousOrdered, previousOrdered.repeats(item) { return countDuplicate() }
+      previousOrdered = item
+      admit(item)
+    case .time:
+      deliverInTimeOrder(item)
+    case .timeSorted:
+      guard sample.timestamp.isFinite else { return rejectUntimed(item) }
+      guard sortFailure == nil else { return }
+      do {
+        try sorter?.append(item)
+      } catch {
+        sortFailure = error
+      }
+    }
+  }
+
+  /// Ends the feed: judges what the time-order stage still holds (everything, for
+  /// `.timeSorted`), calling the sink's `chunkFinished()` every 65,536 positions. Call it once,
+  /// after the reader's `finish`, before `measurement(format:)`; an `.arrival` ingest needs none.
+  ///
+  /// - Throws: `FeedError.temporaryStorage` when the spill file failed; what the sink throws.
+  public mutating func finish() throws {
+    guard !deliveredOutOfOrder else { return }
+    guard filtering else { return try finishUnfiltered() }
+    switch order {
+    case .arrival:
+      return
+    case .time:
+      break
+    case .timeSorted:
+      if let sortFailure { throw sortFailure }
+      guard var sorter else { break }
+      self.sorter = nil
+      var cursor = try sorter.sorted()
+      if separatesRecordings { return try measureApart(&cursor) }
+      var sinceChunk = 0
+      while let item = try cursor.next() {
+        deduplicateAndCluster(item)
+        sinceChunk += 1
+        if sinceChunk == 1 << 16 {
+          sinceChunk = 0
+          try retainedSink.chunkFinished()
+        }
+      }
+    }
+    finishOutliers()
+  }
+
+  /// Ends every capture session now, as a killed app's would end: the next position of any
+  /// reader session is minted a new capture session, so nothing is measured across the
+  /// interruption. Legacy rows stay legacy.
+  public mutating func interruptCapture() {
+    sessionIDs.removeAll()
+    lastOrdinal = nil
+    lastSessionID = nil
+  }
+
+  /// Mints the capture session for a reader ordinal now, before its first position, so a
+  /// caller that knows every session up front (a `pipe` record) can mint them in a fixed order
+  /// rather than in order of appearance.
+  public mutating func registerSession(_ ordinal: Int) {
+    _ = captureSession(for: ordinal)
+  }
+
+  mutating func captureSession(for ordinal: Int?) -> CaptureSessionID? {
+    guard let ordinal else { return nil }
+    if ordinal == lastOrdinal { return lastSessionID }
+    let id: CaptureSessionID
+    if let known = sessionIDs[ordinal] {
+      id = known
+    } else {
+      id = filter != nil ? filter!.mintCaptureSession() : minter.mint()
+      sessionIDs[ordinal] = id
+      counted.sessions += 1
+    }
+    lastOrdinal = ordinal
+    lastSessionID = id
+    return id
+  }
+
+  mutating func noteTime(_ timestamp: Double) {
+    guard timestamp.isFinite else { return }
+    if counted.firstTimestamp.map({ timestamp < $0 }) ?? true { counted.firstTimestamp = timestamp }
+    if counted.lastTimestamp.map({ timestamp > $0 }) ?? true { counted.lastTimestamp = timestamp }
+  }
+
+  /// The filter's judgement of one position, in the order the ingest has settled on.
+  mutating func admit(_ item: TimeOrderedSample) {
+    noteTime(item.sample.timestamp)
+    if hasTimeline, !admitByTimeline(item.sample) { return }
+    var sample = item.sample
+    sample.captureSession = captureSession(for: item.session)
+    let decision = filter?.consider(sample)
+    if let stopFix = filter?.keptThroughStop, let measured = filter?.keptThroughStopMeasure {
+      // A fix dropped during a stop, kept after all to carry continuity through it.
+      accumulator.append(stopFix.position, measured: measured)
+      retainedSink.retain(stopFix)
+    }
+    if case .retained(let kept)? = decision, let measured = filter?.lastRetainedMeasure {
+      // The filter measured the step and the cosine when it retained the sample; reuse them.
+      accumulator.append(kept.position, measured: measured)
+      retainedSink.retain(kept)
+    }
+  }
+
+  /// A position with no finite timestamp cannot be placed in time; the filter rejects it
+  /// (`invalidCoordinate`) before it touches any session, so it is judged at once.
+  mutating func rejectUntimed(_ item: TimeOrderedSample) {
+    var sample = item.sample
+    sample.captureSession = nil
+    _ = filter?.consider(sample)
+  }
+
+  public mutating func rejected(_ reason: FeedReason, line: Int) {
+    counted.records += 1
+    counted.rejected[reason, default: 0] += 1
+  }
+
+  public mutating func unreadable(_ reason: FeedReason, line: Int) {
+    counted.records += 1
+    counted.errors += 1
+    counted.errorReasons[reason, default: 0] += 1
+    if counted.errorLines.count < IngestReport.keptErrorLines { counted.errorLines.append(line) }
+  }
+
+  public mutating func ignored(_ reason: FeedReason, line: Int) {
+    counted.ignored[reason, default: 0] += 1
+  }
+
+  public mutating func noted(_ reason: FeedReason, line: Int) {
+    counted.notes[reason, default: 0] += 1
+  }
+
+  public mutating func recording(_ recording: FeedRecording, ofSession session: Int) {
+    spans.declare(recording, session: session)
+  }
+
+  /// The account of everything judged so far, the filter's counts included: `retained`,
+  /// `reanchored` and the filter's rejections are the filter's own tallies when it is on, so the
+  /// report balances at any moment, not only in `measurement(format:)`. Its `format` is nil.
+  ///
+  /// - Complexity: O(*r*) in the rejection reasons (the filter has seven).
+  public var report: IngestReport {
+    var report = counted
+    if let filter {
+      report.retained = filter.counts.retained
+      report.reanchored = filter.counts.reanchored
+      for (reason, count) in filter.counts.rejectedByReason {
+        report.rejected[FeedReason(reason.rawValue), default: 0] += count
+      }
+    }
+    if let separated { report.absorb(separated) }
+    return report
+  }
+
+  /// The measurement of everything judged so far, and the report with the filter's counts.
+  public func measurement(format: FeedFormat) -> FeedMeasurement {
+    var report = report
+    report.format = format
+    if filter == nil, separatesRecordings { return unfilteredApart(format: format, report: report) }
+    var distance: RouteDistance
+    if let separated {
+      distance = separated.chosenDistance
+    } else if filter != nil || order != .arrival {
+      distance = accumulator.distance
+    } else {
+      distance =
+        timeline.map { calculator.distance(of: unfiltered, timeline: $0) }
+        ?? calculator.distance(of: unfiltered, covering: window)
+    }
+    // Every reader counts a position without a time as `missingTime`; the route must say it
+    // left them out (RouteQuality words it, RouteDistance makes the route partial).
+    distance.positionsWithoutTime = report.rejected[.missingTime] ?? 0
+    var measurement = FeedMeasurement(format: format, distance: distance, report: report, recordings: separated?.summaries ?? [])
+    if separated != nil { noteRecordingChoice(&measurement) }
+    return measurement
+  }
+}
