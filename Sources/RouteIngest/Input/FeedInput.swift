@@ -1,5 +1,4 @@
 import RouteFeeds
-import RouteIngest
 import RouteMileage
 import ShiftWork
 

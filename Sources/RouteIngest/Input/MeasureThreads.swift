@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import RouteFeeds
-import RouteIngest
 
 /// How many threads `measure` reads and measures one feed on (`--threads 1|2`).
 ///
