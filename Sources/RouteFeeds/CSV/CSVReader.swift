@@ -45,10 +45,8 @@ public struct CSVReader: FeedReader {
   /// The delimiter a spreadsheet's `sep=;` first line declares.
   var declaredDelimiter: UInt8?
 
-  // Sessions: the previous row's value bytes, compared before any hashing.
-  var lastSession: [UInt8] = []
-  var lastSessionOrdinal = -1
-  var sessionOrdinals: [[UInt8]: Int] = [:]
+  /// Sessions by their value's bytes; the last one's bytes are compared before any hashing.
+  var sessionOrdinals = FirstSeenOrdinals<[UInt8]>()
   /// The 70mai recording the rows belong to (one per `$V02` line).
   var dashcamRecording = -1
   var timestampCache = ISO8601DayCache()

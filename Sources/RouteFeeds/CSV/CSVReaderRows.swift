@@ -171,13 +171,14 @@ extension CSVReader {
     sink.position(sample, session: session, line: rowLine)
   }
 
-  /// The ordinal of a session value, in order of first appearance; nil when it is too long.
+  /// The ordinal of a session value, in order of first appearance (`FirstSeenOrdinals`); nil
+  /// when it is too long.
   @inline(__always)
   mutating func sessionOrdinal(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
-    // Consecutive rows almost always share a session (often a 36-byte UUID): compare eight
-    // bytes at a time.
-    if value.count == lastSession.count {
-      let same = lastSession.withUnsafeBufferPointer { previous in
+    // Consecutive rows almost always share a session (often a 36-byte UUID): compare the bytes
+    // eight at a time against the last one before building a key.
+    if let last = sessionOrdinals.last, value.count == last.key.count {
+      let same = last.key.withUnsafeBufferPointer { previous in
         guard let left = previous.baseAddress, let right = value.baseAddress else { return true }
         let count = value.count
         var index = 0
@@ -192,20 +193,10 @@ extension CSVReader {
         while index < count, left[index] == right[index] { index += 1 }
         return index == count
       }
-      if same { return lastSessionOrdinal }
+      if same { return last.ordinal }
     }
     guard value.count <= Self.maximumSessionLength else { return nil }
-    let key = Array(value)
-    let ordinal: Int
-    if let known = sessionOrdinals[key] {
-      ordinal = known
-    } else {
-      ordinal = sessionOrdinals.count
-      sessionOrdinals[key] = ordinal
-    }
-    lastSession = key
-    lastSessionOrdinal = ordinal
-    return ordinal
+    return sessionOrdinals.ordinal(of: Array(value)).ordinal
   }
 
   /// Counts a row that could not be read — unless it holds no value at all (a line of

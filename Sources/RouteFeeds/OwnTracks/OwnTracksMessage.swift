@@ -22,9 +22,7 @@ struct OwnTracksMessage {
   static let maximumTrackerLength = 256
 
   /// Capture session ordinals by tracker, in order of first appearance.
-  private var sessions: [String: Int] = [:]
-  private var lastTracker = ""
-  private var lastSession = 0
+  private var sessions = FirstSeenOrdinals<String>()
 
   mutating func interpret(_ raw: UnsafeBufferPointer<UInt8>, line number: Int, into sink: inout some FeedSink) {
     let trimmed = raw.trimmingASCIIWhitespace()
@@ -83,20 +81,11 @@ struct OwnTracksMessage {
   /// The session ordinal of a tracker, in order of first appearance; a new tracker is named to
   /// the sink as its recording (`FeedRecording.device`).
   private mutating func session(_ tracker: String, into sink: inout some FeedSink) -> Int {
-    if tracker == lastTracker, !sessions.isEmpty { return lastSession }
-    let ordinal: Int
-    if let known = sessions[tracker] {
-      ordinal = known
-    } else {
-      ordinal = sessions.count
-      sessions[tracker] = ordinal
-      // The tracker's ID as the file writes it (`tid`, else `topic`); none: the unnamed one.
-      if let colon = tracker.firstIndex(of: ":") {
-        sink.recording(.device(String(tracker[tracker.index(after: colon)...])), ofSession: ordinal)
-      }
+    let (ordinal, isNew) = sessions.ordinal(of: tracker)
+    // The tracker's ID as the file writes it (`tid`, else `topic`); none: the unnamed one.
+    if isNew, let colon = tracker.firstIndex(of: ":") {
+      sink.recording(.device(String(tracker[tracker.index(after: colon)...])), ofSession: ordinal)
     }
-    lastTracker = tracker
-    lastSession = ordinal
     return ordinal
   }
 }

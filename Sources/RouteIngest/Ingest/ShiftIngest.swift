@@ -69,9 +69,10 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   let calculator: RouteMileageCalculator
   let window: ShiftWindow?
   var minter = CaptureSessionMinter()
-  var sessionIDs: [Int: CaptureSessionID] = [:]
-  var lastOrdinal: Int?
-  var lastSessionID: CaptureSessionID?
+  /// Reader session ordinals in the order their first position came, each with the capture
+  /// session minted for it (`sessionIDs[k]` for the k-th seen).
+  var readerSessions = FirstSeenOrdinals<Int>()
+  var sessionIDs: [CaptureSessionID] = []
   let timeline: ShiftTimeline?
   let hasTimeline: Bool
   var captureInterval: Int?
@@ -191,9 +192,8 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   /// reader session is minted a new capture session, so nothing is measured across the
   /// interruption. Legacy rows stay legacy.
   public mutating func interruptCapture() {
+    readerSessions.removeAll()
     sessionIDs.removeAll()
-    lastOrdinal = nil
-    lastSessionID = nil
   }
 
   /// Mints the capture session for a reader ordinal now, before its first position, so a
@@ -205,18 +205,12 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
 
   mutating func captureSession(for ordinal: Int?) -> CaptureSessionID? {
     guard let ordinal else { return nil }
-    if ordinal == lastOrdinal { return lastSessionID }
-    let id: CaptureSessionID
-    if let known = sessionIDs[ordinal] {
-      id = known
-    } else {
-      id = filter != nil ? filter!.mintCaptureSession() : minter.mint()
-      sessionIDs[ordinal] = id
+    let (index, isNew) = readerSessions.ordinal(of: ordinal)
+    if isNew {
+      sessionIDs.append(filter != nil ? filter!.mintCaptureSession() : minter.mint())
       counted.sessions += 1
     }
-    lastOrdinal = ordinal
-    lastSessionID = id
-    return id
+    return sessionIDs[index]
   }
 
   mutating func noteTime(_ timestamp: Double) {
