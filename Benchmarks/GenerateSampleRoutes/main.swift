@@ -11,16 +11,17 @@
 //                                                           write the drive of SECONDS seconds:
 //                                                           the same drive in every layout
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RouteMileage
 import RouteSynthesis
 import ShiftWork
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 func fail(_ message: String, code: Int32 = 1) -> Never {
   var line = "GenerateSampleRoutes: \(message)\n"
@@ -142,9 +143,9 @@ func preview(_ route: SampleRoute) -> Preview {
       sample.latitude = minutes(sample.latitude)
       sample.longitude = minutes(sample.longitude)
       if let accuracy = sample.horizontalAccuracy, accuracy >= 0 {
-        let σlat = (accuracy * 0.6 * 10).rounded(.toNearestOrAwayFromZero) / 10
-        let σlon = (accuracy * 0.8 * 10).rounded(.toNearestOrAwayFromZero) / 10
-        sample.horizontalAccuracy = (σlat * σlat + σlon * σlon).squareRoot()
+        let sigmaLatitude = (accuracy * 0.6 * 10).rounded(.toNearestOrAwayFromZero) / 10
+        let sigmaLongitude = (accuracy * 0.8 * 10).rounded(.toNearestOrAwayFromZero) / 10
+        sample.horizontalAccuracy = (sigmaLatitude * sigmaLatitude + sigmaLongitude * sigmaLongitude).squareRoot()
       }
     }
     if case .gpx = route.format {
@@ -191,7 +192,8 @@ func describe(_ route: SampleRoute, bytes: Int) -> String {
     lines.append("- deliveries: \(events.joined(separator: ", "))")
   }
   lines.append("- place: \(route.drive.configuration.place.name); seed \(route.drive.configuration.seed)")
-  lines.append("- span: \(first) → \(last) (\(clock(Int(facts.span))), fix every \(route.drive.configuration.fixInterval) s)")
+  lines.append(
+    "- span: \(first) → \(last) (\(clock(Int(facts.span))), fix every \(route.drive.configuration.fixInterval) s)")
   lines.append(
     "- rows: \(count(facts.records)) (positions \(count(facts.positions)), no-fix epochs \(facts.noFixEpochs)); capture sessions \(facts.sessions)"
   )
@@ -293,7 +295,9 @@ func measureSpeed(megabytes: Double) {
   let started = seconds()
   for _ in SyntheticDrive(seed: 5, duration: 2_000_000).samples { samples += 1 }
   let elapsed = seconds() - started
-  print("  samples only: \(count(samples)) RouteSamples in \(english.formattedOneDecimal(elapsed)) s — \(count(Int(Double(samples) / elapsed))) samples/s")
+  print(
+    "  samples only: \(count(samples)) RouteSamples in \(english.formattedOneDecimal(elapsed)) s — \(count(Int(Double(samples) / elapsed))) samples/s"
+  )
 }
 
 // MARK: - Main

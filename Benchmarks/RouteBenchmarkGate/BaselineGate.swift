@@ -36,7 +36,8 @@ public enum BaselineGate {
     _ run: BenchmarkResults, with baseline: BenchmarkBaseline, path: String, maximumRegression: Double
   ) -> Outcome {
     guard baseline.mode == run.mode else {
-      let reason = "baseline \(path) is a \(baseline.mode) run and this is a \(run.mode) run: their inputs differ, so they are not compared (save a baseline in the same mode)"
+      let reason =
+        "baseline \(path) is a \(baseline.mode) run and this is a \(run.mode) run: their inputs differ, so they are not compared (save a baseline in the same mode)"
       return Outcome(lines: [reason], verdict: .notCompared(reason), compared: 0)
     }
     var lines = ["Against baseline \(path) (scale-free figures, regression bound \(fixed(maximumRegression, 1))%):"]
@@ -54,7 +55,8 @@ public enum BaselineGate {
       if regressed { regressions.append("\(metric.scenario) (\(metric.name))") }
     }
     if compared == 0 {
-      let reason = "baseline \(path) has no scale-free metric in common with this run, so nothing was compared and the gate fails (save a baseline from the same scenarios with --save-baseline)"
+      let reason =
+        "baseline \(path) has no scale-free metric in common with this run, so nothing was compared and the gate fails (save a baseline from the same scenarios with --save-baseline)"
       lines.append(reason)
       return Outcome(lines: lines, verdict: .notCompared(reason), compared: 0)
     }
@@ -62,7 +64,9 @@ public enum BaselineGate {
       lines.append("regressed beyond \(fixed(maximumRegression, 1))%: " + regressions.joined(separator: ", "))
       return Outcome(lines: lines, verdict: .regressed(regressions), compared: compared)
     }
-    lines.append("\(compared) scale-free metric\(compared == 1 ? "" : "s") compared, none regressed beyond \(fixed(maximumRegression, 1))%")
+    lines.append(
+      "\(compared) scale-free metric\(compared == 1 ? "" : "s") compared, none regressed beyond \(fixed(maximumRegression, 1))%"
+    )
     return Outcome(lines: lines, verdict: .passed, compared: compared)
   }
 

@@ -69,7 +69,8 @@ public struct BenchmarkBaseline: Sendable, Equatable {
         case .bool(let higherIsBetter)? = metric["higherIsBetter"], case .bool(let scaleFree)? = metric["scaleFree"]
       else {
         throw .wrongShape(
-          path: path, reason: "metric \(index + 1) lacks a string scenario and name or a true/false higherIsBetter and scaleFree")
+          path: path,
+          reason: "metric \(index + 1) lacks a string scenario and name or a true/false higherIsBetter and scaleFree")
       }
       guard scaleFree else { continue }
       switch metric["value"] {

@@ -51,17 +51,22 @@ enum AppendAndExtendBenchmark {
       totals[hour] = (extendTotal, rewalkTotal)
       report.say(
         "  \(pad("\(hour) h", 5))   \(pad(Format.duration(quantile(extendTimes, 0.5)), 12))   \(pad(Format.duration(quantile(extendTimes, 0.99)), 9))  \(pad(Format.duration(extendTotal), 9))"
-          + "    \(pad(Format.duration(quantile(rewalkTimes, 0.5)), 12))   \(pad(Format.duration(quantile(rewalkTimes, 0.99)), 9))  \(pad(Format.duration(rewalkTotal), 9))")
+          + "    \(pad(Format.duration(quantile(rewalkTimes, 0.5)), 12))   \(pad(Format.duration(quantile(rewalkTimes, 0.99)), 9))  \(pad(Format.duration(rewalkTotal), 9))"
+      )
       report.record(name, "extend p50 \(hour)h seconds", quantile(extendTimes, 0.5), higherIsBetter: false)
       report.record(name, "rewalk p50 \(hour)h seconds", quantile(rewalkTimes, 0.5), higherIsBetter: false)
     }
     let flatness = extendP50[24]! / extendP50[1]!
     let ratio12 = totals[12]!.rewalk / totals[12]!.extend
-    report.say("  (a) p50 at 24 h / p50 at 1 h = \(Format.fixed(flatness, 2))×; over 12 h, (b) costs \(Format.fixed(ratio12, 0))× (a)")
+    report.say(
+      "  (a) p50 at 24 h / p50 at 1 h = \(Format.fixed(flatness, 2))×; over 12 h, (b) costs \(Format.fixed(ratio12, 0))× (a)"
+    )
     report.record(name, "extend p50 24h/1h", flatness, higherIsBetter: false, scaleFree: true)
     report.record(name, "rewalk/extend total 12h", ratio12, higherIsBetter: true, scaleFree: true)
-    report.target(name, "(a) is flat: p50 at 24 h within 1.5× of p50 at 1 h (\(Format.fixed(flatness, 2))×)", met: flatness <= 1.5)
-    report.target(name, "(a) costs at least 1,000× less than (b) over 12 h (\(Format.fixed(ratio12, 0))×)", met: ratio12 >= 1000)
+    report.target(
+      name, "(a) is flat: p50 at 24 h within 1.5× of p50 at 1 h (\(Format.fixed(flatness, 2))×)", met: flatness <= 1.5)
+    report.target(
+      name, "(a) costs at least 1,000× less than (b) over 12 h (\(Format.fixed(ratio12, 0))×)", met: ratio12 >= 1000)
   }
 }
 

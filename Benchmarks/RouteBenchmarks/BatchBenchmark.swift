@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-@preconcurrency import Darwin
-#endif
 import RouteMilesCLI
 import RouteSynthesis
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  @preconcurrency import Darwin
+#endif
 
 /// Scenario 4: `routemiles batch` over generated shifts (30–90 min each at 1 Hz, CSV), with
 /// `--jobs 1` and `--jobs 2`: shifts per second and the scaling ratio.
@@ -36,11 +37,14 @@ enum BatchBenchmark {
     var rates: [Int: Double] = [:]
     for jobs in [1, 2] {
       let times = repeated(warmup: 1, repeats: 3) {
-        let status = RouteMilesCLI.run(["batch", "--jobs", String(jobs), "--no-progress", directory], console: SilentConsole())
+        let status = RouteMilesCLI.run(
+          ["batch", "--jobs", String(jobs), "--no-progress", directory], console: SilentConsole())
         precondition(status == 0, "batch failed")
       }
       rates[jobs] = Double(count) / times[0]
-      report.say("  --jobs \(jobs): \(Format.fixed(rates[jobs]!, 0)) shifts/s (\(Format.fixed(Double(bytes) / 1_048_576 / times[0], 0)) MB/s)")
+      report.say(
+        "  --jobs \(jobs): \(Format.fixed(rates[jobs]!, 0)) shifts/s (\(Format.fixed(Double(bytes) / 1_048_576 / times[0], 0)) MB/s)"
+      )
       report.record(name, "jobs \(jobs) shifts per second", rates[jobs]!, higherIsBetter: true)
     }
     let scaling = rates[2]! / rates[1]!

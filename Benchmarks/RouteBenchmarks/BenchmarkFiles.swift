@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-@preconcurrency import Darwin
-#endif
 import RouteSynthesis
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  @preconcurrency import Darwin
+#endif
 
 /// Generated feeds for the benchmarks, written once per run into a scratch folder and removed at
 /// the end. Every file comes from a fixed seed, so every run measures the same bytes.
@@ -15,7 +16,9 @@ enum BenchmarkFiles {
   }()
 
   /// Writes a drive of `positions` one-second fixes in `format`; returns the path and its size.
-  static func feed(_ name: String, format: SyntheticFeedFormat, positions: Int, seed: UInt64 = 2026) throws -> (path: String, bytes: Int) {
+  static func feed(_ name: String, format: SyntheticFeedFormat, positions: Int, seed: UInt64 = 2026) throws -> (
+    path: String, bytes: Int
+  ) {
     let path = "\(directory)/\(name)"
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { throw BenchmarkError("cannot write \(path)") }
@@ -25,7 +28,8 @@ enum BenchmarkFiles {
   }
 
   /// Writes a drive in `format` of about `megabytes` (sized from a one-hour probe).
-  static func feed(_ name: String, format: SyntheticFeedFormat, megabytes: Double) throws -> (path: String, bytes: Int) {
+  static func feed(_ name: String, format: SyntheticFeedFormat, megabytes: Double) throws -> (path: String, bytes: Int)
+  {
     var probe = CountingSink()
     _ = try FeedWriter.write(SyntheticDrive(seed: 2026, duration: 3_600), as: format, into: &probe)
     let seconds = Int((megabytes * 1_048_576 / (Double(probe.count) / 3_600)).rounded(.up))
@@ -35,7 +39,9 @@ enum BenchmarkFiles {
   static func remove() {
     guard let handle = opendir(directory) else { return }
     while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
       if name != "." && name != ".." { removeTree("\(directory)/\(name)") }
     }
     closedir(handle)
@@ -48,7 +54,9 @@ enum BenchmarkFiles {
     if (status.st_mode & S_IFMT) == S_IFDIR {
       if let handle = opendir(path) {
         while let entry = readdir(handle) {
-          let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+          let name = withUnsafeBytes(of: entry.pointee.d_name) {
+            String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
+          }
           if name != "." && name != ".." { removeTree("\(path)/\(name)") }
         }
         closedir(handle)
@@ -89,4 +97,3 @@ struct BenchmarkError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
 }
-

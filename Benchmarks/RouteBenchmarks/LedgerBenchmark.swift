@@ -67,7 +67,8 @@ enum LedgerBenchmark {
     let p99 = quantile(times, 0.99)
     report.say(
       "  \(events.count) events: p50 \(Format.duration(p50)), p99 \(Format.duration(p99)), whole shift \(Format.duration(total)); "
-        + "\(counts.delivered) delivered, \(counts.cancelled) cancelled, delivery active time \(DurationWords.short(active))")
+        + "\(counts.delivered) delivered, \(counts.cancelled) cancelled, delivery active time \(DurationWords.short(active))"
+    )
     report.record(name, "event p50 seconds", p50, higherIsBetter: false)
     report.record(name, "event p99 seconds", p99, higherIsBetter: false)
     // The target is on the median: a p99 of a few microseconds' work is the scheduler's time

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-@preconcurrency import Darwin
-#endif
 import RouteSynthesis
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  @preconcurrency import Darwin
+#endif
 
 /// Scenario 5: peak resident memory of the real `routemiles measure` process on generated 1 GB
 /// GPX, NMEA and CSV feeds (100 MB with `--quick`), and of `measure --no-filter` on the CSV as
@@ -20,15 +21,21 @@ enum MemoryBenchmark {
   static func run(quick: Bool, report: inout BenchmarkReport) throws {
     let megabytes = quick ? 100.0 : 1_024.0
     report.say("\n== 5. memory (peak RSS of `routemiles measure` on a \(Format.fixed(megabytes, 0)) MB feed)")
-    if access(timer, X_OK) != 0 { report.say("  (no /usr/bin/time: figures include this benchmark's own memory, an upper bound)") }
+    if access(timer, X_OK) != 0 {
+      report.say("  (no /usr/bin/time: figures include this benchmark's own memory, an upper bound)")
+    }
     for (label, format) in [("gpx", SyntheticFeedFormat.gpx), ("nmea", .nmea), ("csv", .csv)] {
       let (path, bytes) = try BenchmarkFiles.feed("memory.\(label)", format: format, megabytes: megabytes)
       var peak = 0
       let seconds = try time { peak = try toolPeakResidentBytes(["measure", "--json", path]) }
       report.say(
-        "  \(label.padding(5)) \(Format.megabytes(bytes)) measured in \(Format.fixed(seconds, 1)) s (\(Format.fixed(Double(bytes) / 1_048_576 / seconds, 0)) MB/s): peak RSS \(Format.megabytes(peak))")
+        "  \(label.padding(5)) \(Format.megabytes(bytes)) measured in \(Format.fixed(seconds, 1)) s (\(Format.fixed(Double(bytes) / 1_048_576 / seconds, 0)) MB/s): peak RSS \(Format.megabytes(peak))"
+      )
       report.record(name, "\(label) peak RSS bytes", Double(peak), higherIsBetter: false)
-      report.target(name, "\(label.uppercased()) \(Format.fixed(megabytes, 0)) MB feed with peak RSS under 64 MB (\(Format.megabytes(peak)))", met: peak < 64 << 20)
+      report.target(
+        name,
+        "\(label.uppercased()) \(Format.fixed(megabytes, 0)) MB feed with peak RSS under 64 MB (\(Format.megabytes(peak)))",
+        met: peak < 64 << 20)
       if format == .csv { try unfilteredPeaks(path, bytes: bytes, report: &report) }
       unlink(path)
     }
@@ -45,13 +52,15 @@ enum MemoryBenchmark {
   static func unfilteredPeaks(_ path: String, bytes: Int, report: inout BenchmarkReport) throws {
     let shuffled = path + ".shuffled"
     _ = try childPeakResidentBytes(
-      "/bin/sh", ["-c", "{ head -n 1 \"$1\"; tail -n +2 \"$1\" | shuf --random-source=\"$1\"; } > \"$2\"", "sh", path, shuffled])
+      "/bin/sh",
+      ["-c", "{ head -n 1 \"$1\"; tail -n +2 \"$1\" | shuf --random-source=\"$1\"; } > \"$2\"", "sh", path, shuffled])
     defer { unlink(shuffled) }
     for (label, file) in [("csv --no-filter", path), ("csv --no-filter shuffled", shuffled)] {
       var peak = 0
       let seconds = try time { peak = try toolPeakResidentBytes(["measure", "--no-filter", "--json", file]) }
       report.say(
-        "  \(label.padding(5)) \(Format.megabytes(bytes)) measured in \(Format.fixed(seconds, 1)) s: peak RSS \(Format.megabytes(peak))")
+        "  \(label.padding(5)) \(Format.megabytes(bytes)) measured in \(Format.fixed(seconds, 1)) s: peak RSS \(Format.megabytes(peak))"
+      )
       report.record(name, "\(label) peak RSS bytes", Double(peak), higherIsBetter: false)
       report.target(
         name, "\(label) with peak RSS under 128 MB (\(Format.megabytes(peak)))", met: peak < unfilteredLimit)
@@ -84,14 +93,16 @@ enum MemoryBenchmark {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
       throw BenchmarkError("cannot run \(executable); build it with `swift build -c release`")
     }
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
-    guard status == 0 else { throw BenchmarkError("\(executable) \(arguments.joined(separator: " ")) failed (\(status))") }
+    guard status == 0 else {
+      throw BenchmarkError("\(executable) \(arguments.joined(separator: " ")) failed (\(status))")
+    }
     return Int(usage.ru_maxrss) * 1024
   }
 }

@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import RouteFeeds
 import RouteIngest
 import RouteMileage
 import RouteSynthesis
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 
 /// Scenario 3: feeds of 2 million positions in GPX, NMEA and CSV through the full ingest path
 /// (reader, sessions, filter, accumulator), beside a read-only pass of the same bytes and, for
@@ -21,7 +22,10 @@ enum ParseAndMeasureBenchmark {
   /// An `XMLParser` delegate that does nothing: the cost of visiting the document only.
   final class Visitor: NSObject, XMLParserDelegate {
     var elements = 0
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+      _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
+      attributes attributeDict: [String: String] = [:]
+    ) {
       elements += 1
     }
   }
@@ -51,13 +55,16 @@ enum ParseAndMeasureBenchmark {
       let readRate = megabytes / readTimes[0]
       let ingestRate = megabytes / ingestTimes[0]
       report.say(
-        "  \(label.padding(9))   \(pad(Format.megabytes(bytes), 9))   \(pad(Format.fixed(readRate, 0), 6)) MB/s   \(pad(Format.fixed(ingestRate, 0), 6)) MB/s (\(Format.fixed(ingestRate / readRate * 100, 1))% of read)   \(pad(Format.fixed(Double(records) / ingestTimes[0] / 1e6, 2), 6)) M/s   \(Format.megabytes(peak))")
+        "  \(label.padding(9))   \(pad(Format.megabytes(bytes), 9))   \(pad(Format.fixed(readRate, 0), 6)) MB/s   \(pad(Format.fixed(ingestRate, 0), 6)) MB/s (\(Format.fixed(ingestRate / readRate * 100, 1))% of read)   \(pad(Format.fixed(Double(records) / ingestTimes[0] / 1e6, 2), 6)) M/s   \(Format.megabytes(peak))"
+      )
       report.record(name, "\(label) ingest MB/s", ingestRate, higherIsBetter: true)
       report.record(name, "\(label) read-only MB/s", readRate, higherIsBetter: true)
       report.record(name, "\(label) ingest / read-only", ingestRate / readRate, higherIsBetter: true, scaleFree: true)
       report.record(name, "\(label) positions per second", Double(records) / ingestTimes[0], higherIsBetter: true)
       if let target {
-        report.target(name, "\(label.uppercased()) at least \(Int(target)) MB/s (\(Format.fixed(ingestRate, 0)) MB/s)", met: ingestRate >= target)
+        report.target(
+          name, "\(label.uppercased()) at least \(Int(target)) MB/s (\(Format.fixed(ingestRate, 0)) MB/s)",
+          met: ingestRate >= target)
       }
       if format == .csv {
         // The rows above read and measure on one thread (`FeedIngest.measure`'s default). This
@@ -74,9 +81,11 @@ enum ParseAndMeasureBenchmark {
         }
         let pipelinedRate = megabytes / pipelinedTimes[0]
         report.say(
-          "  \(("\(label) 2T").padding(9))   \(pad(Format.megabytes(bytes), 9))   \(pad("", 6))        \(pad(Format.fixed(pipelinedRate, 0), 6)) MB/s pipelined on 2 threads (\(Format.fixed(pipelinedRate / ingestRate, 2))× one thread)   \(pad(Format.fixed(Double(pipelinedRecords) / pipelinedTimes[0] / 1e6, 2), 6)) M/s")
+          "  \(("\(label) 2T").padding(9))   \(pad(Format.megabytes(bytes), 9))   \(pad("", 6))        \(pad(Format.fixed(pipelinedRate, 0), 6)) MB/s pipelined on 2 threads (\(Format.fixed(pipelinedRate / ingestRate, 2))× one thread)   \(pad(Format.fixed(Double(pipelinedRecords) / pipelinedTimes[0] / 1e6, 2), 6)) M/s"
+        )
         report.record(name, "\(label) pipelined ingest MB/s", pipelinedRate, higherIsBetter: true)
-        report.record(name, "\(label) pipelined / one thread", pipelinedRate / ingestRate, higherIsBetter: true, scaleFree: true)
+        report.record(
+          name, "\(label) pipelined / one thread", pipelinedRate / ingestRate, higherIsBetter: true, scaleFree: true)
       }
       if format == .gpx {
         let visitTimes = repeated(warmup: 0, repeats: quick ? 1 : 2) {
@@ -88,7 +97,9 @@ enum ParseAndMeasureBenchmark {
         }
         let visitRate = megabytes / visitTimes[0]
         let speedup = ingestRate / visitRate
-        report.say("           XMLParser visiting only: \(Format.fixed(visitRate, 0)) MB/s — our whole ingest is \(Format.fixed(speedup, 1))× that")
+        report.say(
+          "           XMLParser visiting only: \(Format.fixed(visitRate, 0)) MB/s — our whole ingest is \(Format.fixed(speedup, 1))× that"
+        )
         report.record(name, "gpx ingest / XMLParser visit", speedup, higherIsBetter: true, scaleFree: true)
         report.target(name, "GPX at least 5× XMLParser's visit alone (\(Format.fixed(speedup, 1))×)", met: speedup >= 5)
       }

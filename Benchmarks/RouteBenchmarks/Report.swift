@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-@preconcurrency import Darwin
-#endif
 import RouteBenchmarkGate
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  @preconcurrency import Darwin
+#endif
 
 /// What a benchmark run found: the human lines as they are said, and the results as data
 /// (`BenchmarkResults`, which a baseline compares and `--json` writes).
@@ -30,9 +31,12 @@ struct BenchmarkReport {
     }
   }
 
-  mutating func record(_ scenario: String, _ name: String, _ value: Double, higherIsBetter: Bool, scaleFree: Bool = false) {
+  mutating func record(
+    _ scenario: String, _ name: String, _ value: Double, higherIsBetter: Bool, scaleFree: Bool = false
+  ) {
     results.metrics.append(
-      BenchmarkResults.Metric(scenario: scenario, name: name, value: value, higherIsBetter: higherIsBetter, scaleFree: scaleFree))
+      BenchmarkResults.Metric(
+        scenario: scenario, name: name, value: value, higherIsBetter: higherIsBetter, scaleFree: scaleFree))
   }
 
   mutating func target(_ scenario: String, _ description: String, met: Bool) {

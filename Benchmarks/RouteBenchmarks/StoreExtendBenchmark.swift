@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RouteMileage
 import RouteStore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Scenario 2: the live path against SQLite. A shift's store is filled to its length (1 h and
 /// 24 h at 1 Hz), then 2 rows are committed per refresh, as a capture service writes them, and
@@ -27,7 +28,8 @@ enum StoreExtendBenchmark {
       let store = try RouteStore(path: path)
       let samples = BenchmarkRoute.samples(seconds: hour * 3600 + 2 * refreshes)
       let prefill = hour * 3600
-      let shift = try store.createShift(start: samples[0].timestamp, end: nil, source: "bench", importedAt: 0, status: .running)
+      let shift = try store.createShift(
+        start: samples[0].timestamp, end: nil, source: "bench", importedAt: 0, status: .running)
       try store.appendSamples(samples[0..<prefill], to: shift)
       var live = ActiveRouteMeasurement(shift: shift)
       try live.refresh(from: store)
@@ -48,7 +50,8 @@ enum StoreExtendBenchmark {
       precondition(live.distance == expected, "the live figure must equal the one-pass figure")
       extendP50[hour] = quantile(times, 0.5)
       report.say(
-        "  \(pad("\(hour) h", 5))   \(pad(Format.duration(quantile(times, 0.5)), 14))   \(pad(Format.duration(quantile(times, 0.99)), 9))  \(pad(Format.duration(quantile(fetchAll, 0.5)), 12))")
+        "  \(pad("\(hour) h", 5))   \(pad(Format.duration(quantile(times, 0.5)), 14))   \(pad(Format.duration(quantile(times, 0.99)), 9))  \(pad(Format.duration(quantile(fetchAll, 0.5)), 12))"
+      )
       report.record(name, "live refresh p50 \(hour)h seconds", quantile(times, 0.5), higherIsBetter: false)
       report.record(name, "fetch-all p50 \(hour)h seconds", quantile(fetchAll, 0.5), higherIsBetter: false)
     }

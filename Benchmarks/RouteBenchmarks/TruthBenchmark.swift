@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-@preconcurrency import Darwin
-#endif
 import RouteFeeds
 import RouteIngest
 import RouteMileage
 import RouteSynthesis
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  @preconcurrency import Darwin
+#endif
 
 /// Scenario `truth`: the recorded figure and the floor against the distance truly driven.
 ///
@@ -47,8 +48,10 @@ enum TruthBenchmark {
     let duration = quick ? 1_200 : 3_600
     let profiles = ReceiverProfile.allCases
     report.say(
-      "\n== truth (\(perProfile * profiles.count) drives of \(duration / 60) min, filter on; figure ÷ distance truly driven inside the measured segments)")
-    report.say("  profile                   drives   recorded min / median / max    floor min / median / max     floor > truth")
+      "\n== truth (\(perProfile * profiles.count) drives of \(duration / 60) min, filter on; figure ÷ distance truly driven inside the measured segments)"
+    )
+    report.say(
+      "  profile                   drives   recorded min / median / max    floor min / median / max     floor > truth")
     var all = Outcome()
     var otherMinimum = Double.infinity
     var canyonMinimum = Double.infinity
@@ -69,7 +72,9 @@ enum TruthBenchmark {
           outcome.creepingMeters += min(distance.creepingMeters, max(0, distance.meters - distance.floorMeters))
         }
       }
-      report.say("  \(profile.rawValue.padding(24))  \(pad("\(outcome.recorded.count)", 6))   \(spread(outcome.recorded))    \(spread(outcome.floor))   \(outcome.floorAboveTruth)")
+      report.say(
+        "  \(profile.rawValue.padding(24))  \(pad("\(outcome.recorded.count)", 6))   \(spread(outcome.recorded))    \(spread(outcome.floor))   \(outcome.floorAboveTruth)"
+      )
       let minimum = outcome.floor.min() ?? 0
       if profile == .urbanCanyon {
         canyonMinimum = minimum
@@ -84,21 +89,27 @@ enum TruthBenchmark {
       all.truthMeters += outcome.truthMeters
       all.creepingMeters += outcome.creepingMeters
     }
-    report.say("  \("all".padding(24))  \(pad("\(all.recorded.count)", 6))   \(spread(all.recorded))    \(spread(all.floor))   \(all.floorAboveTruth)")
+    report.say(
+      "  \("all".padding(24))  \(pad("\(all.recorded.count)", 6))   \(spread(all.recorded))    \(spread(all.floor))   \(all.floorAboveTruth)"
+    )
     let jitter = all.recordedMeters - all.truthMeters
     let bound = all.recordedMeters - all.floorMeters
     report.say(
       "  over all drives: recorded \(Format.fixed(all.recordedMeters / 1000, 1)) km, truly driven \(Format.fixed(all.truthMeters / 1000, 1)) km, floor \(Format.fixed(all.floorMeters / 1000, 1)) km;"
         + " jitter (recorded − truth) \(Format.fixed(jitter / all.recordedMeters * 100, 1)) % of the recorded figure; estimated (metres in steps under 1 m/s) \(Format.fixed(all.creepingMeters / all.recordedMeters * 100, 1)) %;"
-        + " bound (recorded − floor) \(Format.fixed(bound / all.recordedMeters * 100, 1)) % — \(Format.fixed(timeSpent, 1)) s")
+        + " bound (recorded − floor) \(Format.fixed(bound / all.recordedMeters * 100, 1)) % — \(Format.fixed(timeSpent, 1)) s"
+    )
     cost(quick: quick, report: &report)
     let floors = all.floor.sorted()
     report.record(name, "floor median ratio", quantile(floors, 0.5), higherIsBetter: true, scaleFree: true)
     report.record(name, "floor min ratio", floors.first ?? 0, higherIsBetter: true, scaleFree: true)
     report.record(name, "drives with floor above truth", Double(all.floorAboveTruth), higherIsBetter: false)
     report.target(name, "at least 200 drives (\(floors.count))", met: floors.count >= 200)
-    report.target(name, "no drive with the floor above the truth (\(all.floorAboveTruth))", met: all.floorAboveTruth == 0)
-    report.target(name, "floor median ≥ 0.95 of truth (\(Format.fixed(quantile(floors, 0.5), 3)))", met: quantile(floors, 0.5) >= 0.95)
+    report.target(
+      name, "no drive with the floor above the truth (\(all.floorAboveTruth))", met: all.floorAboveTruth == 0)
+    report.target(
+      name, "floor median ≥ 0.95 of truth (\(Format.fixed(quantile(floors, 0.5), 3)))",
+      met: quantile(floors, 0.5) >= 0.95)
     report.target(
       name, "floor minimum ≥ 0.90 of truth in every profile but the urban canyon (\(Format.fixed(otherMinimum, 3)))",
       met: otherMinimum >= 0.90)
@@ -148,7 +159,8 @@ enum TruthBenchmark {
     let perWalk = walkTimes[0] / Double(positions.count) * 1e9
     let perFloor = floorTimes[0] / Double(positions.count) * 1e9
     report.say(
-      "  floor cost: the walk takes \(Format.fixed(perWalk, 0)) ns a position, of which the floor \(Format.fixed(perFloor, 0)) ns (thread CPU time, best of 15, \(positions.count) positions)")
+      "  floor cost: the walk takes \(Format.fixed(perWalk, 0)) ns a position, of which the floor \(Format.fixed(perFloor, 0)) ns (thread CPU time, best of 15, \(positions.count) positions)"
+    )
     report.record(name, "walk ns per position", perWalk, higherIsBetter: false)
     report.record(name, "floor ns per position", perFloor, higherIsBetter: false)
   }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Darwin)
-@preconcurrency import Darwin
-#endif
 import RouteBenchmarkGate
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Darwin)
+  @preconcurrency import Darwin
+#endif
 
 /// `swift run -c release RouteBenchmarks [--quick] [--json] [--save-baseline FILE]
 /// [--baseline FILE --max-regression PCT] [SCENARIO...]`
@@ -56,7 +57,8 @@ let scenarioNames: Set = [
 ]
 let selected = Set(options.arguments)
 if let unknown = selected.subtracting(scenarioNames).sorted().first {
-  fputs("RouteBenchmarks: unknown scenario or option '\(unknown)' (or an option without its value); see --help\n", stderr)
+  fputs(
+    "RouteBenchmarks: unknown scenario or option '\(unknown)' (or an option without its value); see --help\n", stderr)
   exit(2)
 }
 guard let maxRegression = maxRegressionText.map({ Double($0) }) ?? 10, maxRegression >= 0 else {
@@ -76,7 +78,7 @@ func say(_ line: String) {
 }
 
 #if DEBUG
-say("warning: a debug build; run with `swift run -c release RouteBenchmarks` for real figures")
+  say("warning: a debug build; run with `swift run -c release RouteBenchmarks` for real figures")
 #endif
 
 var report = BenchmarkReport()
@@ -121,7 +123,8 @@ if let baselinePath {
     say(error.description)
     exit(2)
   }
-  let outcome = BaselineGate.compare(report.results, with: baseline, path: baselinePath, maximumRegression: maxRegression)
+  let outcome = BaselineGate.compare(
+    report.results, with: baseline, path: baselinePath, maximumRegression: maxRegression)
   say("")
   for line in outcome.lines { say(line) }
   exit(outcome.verdict.exitStatus)

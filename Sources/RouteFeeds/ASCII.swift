@@ -32,7 +32,9 @@ extension UInt8 {
   @usableFromInline static let asciiLowerZ: UInt8 = 0x7A
 
   @inlinable var isASCIIDigit: Bool { self &- 0x30 < 10 }
-  @inlinable var isASCIIWhitespace: Bool { self == .asciiSpace || self == .asciiTab || self == .asciiNewline || self == .asciiReturn }
+  @inlinable var isASCIIWhitespace: Bool {
+    self == .asciiSpace || self == .asciiTab || self == .asciiNewline || self == .asciiReturn
+  }
   /// ASCII letters folded to lower case; other bytes unchanged.
   @inlinable var asciiLowercased: UInt8 { (self &- 0x41) < 26 ? self | 0x20 : self }
 }

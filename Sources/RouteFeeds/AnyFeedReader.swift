@@ -146,7 +146,9 @@ public struct FeedRecordPuller<Source: ByteSource> {
         var buffer = readBuffer.isEmpty ? [UInt8](repeating: 0, count: FeedOpening.chunkSize) : readBuffer
         readBuffer = []
         defer { readBuffer = buffer }
-        let count = try buffer.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try source.read(into: pointer) }
+        let count = try buffer.withUnsafeMutableBufferPointer { pointer throws(FeedError) in
+          try source.read(into: pointer)
+        }
         if count == 0 {
           ended = true
           try reader.finish(into: &queue)

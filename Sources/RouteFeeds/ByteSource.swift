@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Where a feed's bytes come from: a file, standard input, or memory.
@@ -77,11 +77,11 @@ public final class FileByteSource: ByteSource {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
     while true {
       #if canImport(Darwin)
-      let count = Darwin.read(descriptor, base, buffer.count)
+        let count = Darwin.read(descriptor, base, buffer.count)
       #elseif canImport(Musl)
-      let count = Musl.read(descriptor, base, buffer.count)
+        let count = Musl.read(descriptor, base, buffer.count)
       #else
-      let count = Glibc.read(descriptor, base, buffer.count)
+        let count = Glibc.read(descriptor, base, buffer.count)
       #endif
       if count >= 0 { return count }
       if errno == EINTR { continue }

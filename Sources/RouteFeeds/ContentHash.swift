@@ -50,11 +50,15 @@ public struct ContentHash: Sendable {
     var padding: [UInt8] = [0x80]
     let used = (blockCount + 1) % 64
     padding += [UInt8](repeating: 0, count: (used <= 56 ? 56 - used : 120 - used))
-    for shift in stride(from: 56, through: 0, by: -8) { padding.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      padding.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    }
     let total = copy.totalBytes
     copy.update(padding)
     copy.totalBytes = total
-    let words = [copy.state.0, copy.state.1, copy.state.2, copy.state.3, copy.state.4, copy.state.5, copy.state.6, copy.state.7]
+    let words = [
+      copy.state.0, copy.state.1, copy.state.2, copy.state.3, copy.state.4, copy.state.5, copy.state.6, copy.state.7,
+    ]
     let digits = Array("0123456789abcdef")
     var text = ""
     for word in words {
@@ -76,35 +80,39 @@ public struct ContentHash: Sendable {
 
   private mutating func compress(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) {
     @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-    state = Self.k.withUnsafeBufferPointer { k in withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-      for t in 0..<16 {
-        let i = offset + t * 4
-        w[t] = UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
+    state = Self.k.withUnsafeBufferPointer { k in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+        for t in 0..<16 {
+          let i = offset + t * 4
+          w[t] = UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
+        }
+        for t in 16..<64 {
+          let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+          let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+          w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = state
+        for t in 0..<64 {
+          let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+          let ch = (e & f) ^ (~e & g)
+          let temp1 = h &+ s1 &+ ch &+ k[t] &+ w[t]
+          let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+          let maj = (a & b) ^ (a & c) ^ (b & c)
+          let temp2 = s0 &+ maj
+          h = g
+          g = f
+          f = e
+          e = d &+ temp1
+          d = c
+          c = b
+          b = a
+          a = temp1 &+ temp2
+        }
+        return (
+          state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+        )
       }
-      for t in 16..<64 {
-        let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-        let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-      }
-      var (a, b, c, d, e, f, g, h) = state
-      for t in 0..<64 {
-        let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-        let ch = (e & f) ^ (~e & g)
-        let temp1 = h &+ s1 &+ ch &+ k[t] &+ w[t]
-        let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-        let maj = (a & b) ^ (a & c) ^ (b & c)
-        let temp2 = s0 &+ maj
-        h = g
-        g = f
-        f = e
-        e = d &+ temp1
-        d = c
-        c = b
-        b = a
-        a = temp1 &+ temp2
-      }
-      return (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
-    } }
+    }
   }
 }
 

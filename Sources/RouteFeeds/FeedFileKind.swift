@@ -33,7 +33,8 @@ public enum FeedFileKind: String, Sendable, Hashable, CaseIterable {
       return .zip
     }
     if prefix.count >= 10, starts(with: [0x42, 0x5A, 0x68]), (0x31...0x39).contains(prefix[3]),
-      Array(prefix[4..<10]) == [0x31, 0x41, 0x59, 0x26, 0x53, 0x59] || Array(prefix[4..<10]) == [0x17, 0x72, 0x45, 0x38, 0x50, 0x90]
+      Array(prefix[4..<10]) == [0x31, 0x41, 0x59, 0x26, 0x53, 0x59]
+        || Array(prefix[4..<10]) == [0x17, 0x72, 0x45, 0x38, 0x50, 0x90]
     {
       return .bzip2
     }
@@ -139,7 +140,8 @@ public enum FeedFileKind: String, Sendable, Hashable, CaseIterable {
   public var advice: String {
     switch self {
     // gzip is decompressed before this check, so only a file gzipped twice gets here.
-    case .gzip: "it was compressed twice and routemiles decompresses one layer; decompress it once first (gunzip -k FILE)"
+    case .gzip:
+      "it was compressed twice and routemiles decompresses one layer; decompress it once first (gunzip -k FILE)"
     // A zip starting with a local header is opened (KMZ); only other zips (empty, spanned, or
     // zipped inside gzip) get here.
     case .zip: "routemiles reads a zip only as KMZ (a .kml inside); extract the feed files first (unzip FILE)"

@@ -14,7 +14,9 @@ extension FeedFormat {
   /// caller that picks the reader at run time go through here).
   ///
   /// - Complexity: one switch, then whatever `work` does.
-  package func withReader<Work: FeedReaderWork>(options: FeedOptions, _ work: inout Work) throws(Work.Failure) -> Work.Output {
+  package func withReader<Work: FeedReaderWork>(options: FeedOptions, _ work: inout Work) throws(Work.Failure)
+    -> Work.Output
+  {
     switch self {
     case .gpx: try work.run(GPXReader(options: options))
     case .nmea: try work.run(NMEAReader(options: options))

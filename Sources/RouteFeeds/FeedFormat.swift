@@ -24,18 +24,23 @@ public enum FeedFormat: String, Sendable, Hashable, CaseIterable {
   ///
   /// - Complexity: O(*n*) in the prefix length.
   public static func detect(prefix: UnsafeBufferPointer<UInt8>) -> FeedFormat {
-    if prefix.count >= 12, prefix[0] >= 12, prefix[8] == 0x2E, prefix[9] == 0x46, prefix[10] == 0x49, prefix[11] == 0x54 {
+    if prefix.count >= 12, prefix[0] >= 12, prefix[8] == 0x2E, prefix[9] == 0x46, prefix[10] == 0x49, prefix[11] == 0x54
+    {
       return .fit
     }
     var index = 0
     if prefix.count >= 3, prefix[0] == 0xEF, prefix[1] == 0xBB, prefix[2] == 0xBF { index = 3 }
     while index < prefix.count, prefix[index].isASCIIWhitespace || prefix[index] == 0 { index += 1 }
     if index < prefix.count, prefix[index] == .asciiLess { return xmlFormat(prefix, from: index) }
-    if index < prefix.count, prefix[index] == 0x7B || prefix[index] == 0x5B, let format = jsonFormat(prefix, from: index) {
+    if index < prefix.count, prefix[index] == 0x7B || prefix[index] == 0x5B,
+      let format = jsonFormat(prefix, from: index)
+    {
       return format
     }
     let firstLineEnd = prefix[index...].firstIndex(of: .asciiNewline) ?? prefix.count
-    if OwnTracksLine.looksLikeRecorderLine(UnsafeBufferPointer(rebasing: prefix[index..<firstLineEnd])) { return .owntracks }
+    if OwnTracksLine.looksLikeRecorderLine(UnsafeBufferPointer(rebasing: prefix[index..<firstLineEnd])) {
+      return .owntracks
+    }
     var sentenceStarts = 0
     var lines = 0
     var lineStart = index

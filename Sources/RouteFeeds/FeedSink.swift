@@ -1,3 +1,5 @@
+import RouteMileage
+
 /// Where a reader delivers what it decodes, record by record.
 ///
 /// Readers are generic over their sink so the ingest stage's handling is specialised and inlined
@@ -36,5 +38,3 @@ extension FeedSink {
   public mutating func noted(_ reason: FeedReason, line: Int) {}
   public mutating func recording(_ recording: FeedRecording, ofSession session: Int) {}
 }
-
-import RouteMileage

@@ -11,7 +11,9 @@ struct LastLineWatch<Sink: FeedSink>: FeedSink {
 
   init(_ sink: Sink) { self.sink = sink }
 
-  mutating func position(_ sample: RouteSample, session: Int?, line: Int) { sink.position(sample, session: session, line: line) }
+  mutating func position(_ sample: RouteSample, session: Int?, line: Int) {
+    sink.position(sample, session: session, line: line)
+  }
   mutating func rejected(_ reason: FeedReason, line: Int) { sink.rejected(reason, line: line) }
   mutating func unreadable(_ reason: FeedReason, line: Int) {
     sawUnreadable = true

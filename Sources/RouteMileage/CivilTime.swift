@@ -38,7 +38,7 @@ public enum CivilTime {
   /// The timestamps of years 0000 through 9999: from 0000-01-01T00:00:00Z up to, not
   /// including, 10000-01-01T00:00:00Z. A time outside it is not a time a recording can carry
   /// (an epoch cell of 1e23 would be the year 3170843): the readers count it as `badTime`.
-  public static let supportedTimestamps: Range<Double> = -62_167_219_200 ..< 253_402_300_800
+  public static let supportedTimestamps: Range<Double> = -62_167_219_200..<253_402_300_800
 
   /// Whether the day exists (February 29 only in leap years).
   @inlinable

@@ -56,7 +56,9 @@ extension MileageLocale {
   ///     route whose positions did not move apart): then it too reads `under 0.1 mi`, never
   ///     `0.0 mi`, which would read as "nothing was recorded".
   /// - Complexity: O(1) but for the digits.
-  public func formattedMiles(_ value: Double, unit: String, qualifier: String? = nil, isSomething: Bool = false) -> String {
+  public func formattedMiles(_ value: Double, unit: String, qualifier: String? = nil, isSomething: Bool = false)
+    -> String
+  {
     if isSmall(value, isSomething: isSomething) {
       let under = qualifier?.first?.isUppercase == true ? "Under" : "under"
       return "\(under) 0\(decimalSeparator)1 \(unit)"

@@ -28,7 +28,7 @@ public struct RouteContinuity: Sendable, Hashable {
   @inlinable
   public func gap(from previous: RoutePosition, to next: RoutePosition) -> RouteGap.Kind? {
     switch (previous.captureSession, next.captureSession) {
-    case let (a?, b?) where a != b: return .sessionChange
+    case (let a?, let b?) where a != b: return .sessionChange
     case (nil, _?), (_?, nil): return .legacySessionBoundary
     default:
       return next.timestamp - previous.timestamp > maximumSampleInterval ? .silence : nil

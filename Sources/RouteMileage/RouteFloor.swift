@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The assumption the floor rests on: how far from a fix the vehicle can truly have been.
@@ -291,7 +291,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
       }
     }
     if uncommitted {
-      considerChain(from: pending, slot: Self.pendingSlot, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+      considerChain(
+        from: pending, slot: Self.pendingSlot, toLatitude: latitude, longitude: longitude, candidate: &candidate)
     }
     var chain = -Double.infinity
     var directionEast = 0.0

@@ -108,7 +108,8 @@ extension RouteMileageAccumulator {
       if interruption.start - edge > continuity.maximumSampleInterval {
         trailing.append(RouteGap(kind: .silence, start: edge, end: interruption.start))
       }
-      trailing.append(RouteGap(kind: interruption.kind == .pause ? .pause : .parked, start: interruption.start, end: end))
+      trailing.append(
+        RouteGap(kind: interruption.kind == .pause ? .pause : .parked, start: interruption.start, end: end))
       edge = end
     }
     if let end = timeline.end, end - edge > continuity.maximumSampleInterval {

@@ -25,7 +25,8 @@ public struct RouteMileageCalculator: Sendable, Hashable {
   ///   - window: the finished shift's window; nil for a running shift.
   /// - Complexity: O(*n* log *n*) for *n* positions; O(*n*) when they are already in order.
   public func distance(of route: some Sequence<RoutePosition>, covering window: ShiftWindow? = nil) -> RouteDistance {
-    Self.walk(route, with: RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, window: window)).distance
+    Self.walk(route, with: RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, window: window))
+      .distance
   }
 
   /// The distance the route supports; see `distance(of:covering:)`.
@@ -38,7 +39,8 @@ public struct RouteMileageCalculator: Sendable, Hashable {
   ///
   /// - Complexity: as `distance(of:covering:)`.
   public func distance(of route: some Sequence<RoutePosition>, timeline: ShiftTimeline) -> RouteDistance {
-    Self.walk(route, with: RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, timeline: timeline)).distance
+    Self.walk(route, with: RouteMileageAccumulator(maximumSampleInterval: maximumSampleInterval, timeline: timeline))
+      .distance
   }
 
   /// The one walk every one-pass figure shares (both measurements here, and a live
@@ -71,7 +73,7 @@ public struct RouteMileageCalculator: Sendable, Hashable {
     case (nil, nil): break
     case (nil, _?): return true
     case (_?, nil): return false
-    case let (x?, y?): if x != y { return x < y }
+    case (let x?, let y?): if x != y { return x < y }
     }
     // Last, the accuracy (unknown first), which only the floor reads: the same rows in any
     // order keep the same position of a repeated timestamp.
@@ -79,7 +81,7 @@ public struct RouteMileageCalculator: Sendable, Hashable {
     case (nil, nil): return false
     case (nil, _?): return true
     case (_?, nil): return false
-    case let (x?, y?): return strictlyBefore(x, y) ?? false
+    case (let x?, let y?): return strictlyBefore(x, y) ?? false
     }
   }
 

@@ -58,7 +58,8 @@ public struct RouteQuality: Sendable, Hashable {
       sentences.append("No capture gaps detected.")
     } else {
       let left = locale.counted(gaps, "gap in capture was", plural: "gaps in capture were")
-      sentences.append("\(left) left out; no distance is counted across \(MileageLocale.noun("it", count: gaps, plural: "them")).")
+      sentences.append(
+        "\(left) left out; no distance is counted across \(MileageLocale.noun("it", count: gaps, plural: "them")).")
     }
     if let stops = stopSentence { sentences.append(stops) }
     sentences.append(contentsOf: untimed)
@@ -109,7 +110,8 @@ public struct RouteQuality: Sendable, Hashable {
       : "The positions prove no distance beyond their own error (\(basis))"
     if distance.positionsWithheld > 0 {
       // Not jitter: the floor was withheld there.
-      return proven + "; nothing is proven at \(distance.positionsWithheld) of \(distance.usablePositionCount) positions, "
+      return proven
+        + "; nothing is proven at \(distance.positionsWithheld) of \(distance.usablePositionCount) positions, "
         + "which lie too near a pole (within 0.01° of latitude) or too far apart or too imprecise for a bound to hold."
     }
     guard distance.floorMeters < Self.floorShareExplained * distance.meters else { return proven + "." }
@@ -127,11 +129,13 @@ public struct RouteQuality: Sendable, Hashable {
     // Miles, not a percentage: RouteQuality states no share of anything.
     let why = "the recorded figure less what the positions prove"
     guard estimate > 0 else {
-      return "\(locale.formattedMiles(RouteLength(meters: excess).miles, unit: "mi", qualifier: "At most")) of the recorded figure can be jitter: \(why)."
+      return
+        "\(locale.formattedMiles(RouteLength(meters: excess).miles, unit: "mi", qualifier: "At most")) of the recorded figure can be jitter: \(why)."
     }
     let about = locale.formattedMiles(RouteLength(meters: estimate).miles, unit: "mi", qualifier: "About")
     let bound = locale.formattedMiles(RouteLength(meters: excess).miles, unit: "mi", qualifier: "at most")
-    return "\(about) of the recorded figure was gathered while standing or crawling and is likely jitter; \(bound) can be: \(why)."
+    return
+      "\(about) of the recorded figure was gathered while standing or crawling and is likely jitter; \(bound) can be: \(why)."
   }
 
   /// Below this share of the recorded figure, the floor sentence says why.
@@ -147,7 +151,9 @@ public struct RouteQuality: Sendable, Hashable {
     let poor = distance.positionsWithPoorAccuracy
     if poor * 10 >= positions {
       let of = "\(locale.formattedCount(poor)) of \(locale.counted(positions, "position"))"
-      reasons.append("\(of) \(MileageLocale.noun("reports", count: poor, plural: "report")) an accuracy worse than \(Int(RouteDistance.poorAccuracy)) m")
+      reasons.append(
+        "\(of) \(MileageLocale.noun("reports", count: poor, plural: "report")) an accuracy worse than \(Int(RouteDistance.poorAccuracy)) m"
+      )
     }
     let measured = distance.measuredSeconds
     if measured > 0, distance.creepingSeconds >= 0.25 * measured {
@@ -182,7 +188,8 @@ public struct RouteQuality: Sendable, Hashable {
       return "1 stop of \(DurationWords.short(first.duration)): \(arriving), so it is not a gap in capture."
     }
     let seconds = stops.reduce(0) { $0 + $1.duration }
-    return "\(locale.formattedCount(stops.count)) stops (\(DurationWords.short(seconds)) in all): \(arriving), so they are not gaps in capture."
+    return
+      "\(locale.formattedCount(stops.count)) stops (\(DurationWords.short(seconds)) in all): \(arriving), so they are not gaps in capture."
   }
 
   /// How many positions the recording holds without a time, which can be neither ordered nor
@@ -197,12 +204,15 @@ public struct RouteQuality: Sendable, Hashable {
   public var cutOffSentence: String? {
     guard let cutOff = distance.cutOff else { return nil }
     if let line = cutOff.line {
-      return "Reading stopped at line \(line): the recording ends there or cannot be read past it, so anything recorded after it is not included."
+      return
+        "Reading stopped at line \(line): the recording ends there or cannot be read past it, so anything recorded after it is not included."
     }
     if let byte = cutOff.byteOffset {
-      return "Reading stopped at byte \(byte): the recording ends there or cannot be read past it, so anything recorded after it is not included."
+      return
+        "Reading stopped at byte \(byte): the recording ends there or cannot be read past it, so anything recorded after it is not included."
     }
-    return "This shift's import stopped before the end of its feed, so anything recorded after its last stored position is not included."
+    return
+      "This shift's import stopped before the end of its feed, so anything recorded after its last stored position is not included."
   }
 
   private var unmeasuredLine: String {

@@ -247,7 +247,8 @@ public struct RouteSampleFilter: Sendable {
   /// `negligibleMovement` to `retained`; returns it as the new anchor.
   private mutating func keepThroughStop(_ stationary: RouteSample, from anchor: RoutePosition) -> RoutePosition {
     let meters = current.stationaryMeters
-    guard case .retained(let kept) = retain(stationary, as: stationary.position, cosine: current.stationaryCosine) else {
+    guard case .retained(let kept) = retain(stationary, as: stationary.position, cosine: current.stationaryCosine)
+    else {
       return anchor
     }
     counts[.negligibleMovement] -= 1

@@ -129,7 +129,8 @@ public struct ShiftTimeline: Sendable, Hashable {
       case .afterEnd: "\(event.kind.rawValue) after the shift ended (it collides with \(other))"
       case .outOfOrder: "\(event.kind.rawValue) is earlier than the event before it (it collides with \(other))"
       case .pauseWhilePaused: "pause while the shift is already paused (it collides with \(other))"
-      case .parkWhilePaused: "park while the shift is paused: a paused shift is never parked (it collides with \(other))"
+      case .parkWhilePaused:
+        "park while the shift is paused: a paused shift is never parked (it collides with \(other))"
       case .parkWhileParked: "park while the vehicle is already parked (it collides with \(other))"
       case .resumeWhenNotPaused: "resume when the shift is not paused (it collides with \(other))"
       case .driveWhenNotParked: "drive when the vehicle is not parked (it collides with \(other))"
@@ -230,7 +231,9 @@ public struct ShiftTimeline: Sendable, Hashable {
   }
 
   private mutating func closeCapture(at time: Double) {
-    if let index = captureIntervals.indices.last, captureIntervals[index].end == nil { captureIntervals[index].end = time }
+    if let index = captureIntervals.indices.last, captureIntervals[index].end == nil {
+      captureIntervals[index].end = time
+    }
   }
 
   private mutating func closeInterruption(at time: Double) {

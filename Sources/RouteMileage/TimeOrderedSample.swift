@@ -15,7 +15,8 @@ public struct TimeOrderedSample: Equatable, Sendable {
   }
 
   /// A placeholder for storage that a flag says is empty.
-  public static let blank = TimeOrderedSample(sample: RouteSample(timestamp: 0, latitude: 0, longitude: 0), session: nil)
+  public static let blank = TimeOrderedSample(
+    sample: RouteSample(timestamp: 0, latitude: 0, longitude: 0), session: nil)
 
   /// The duplicate rule: a position equal in every field, reader session included, to its
   /// neighbour in this order is a `duplicate`, counted once and measured once. O(1).
@@ -71,7 +72,7 @@ public struct TimeOrderedSample: Equatable, Sendable {
     case (nil, nil): return 0
     case (nil, _): return -1
     case (_, nil): return 1
-    case let (x?, y?): return x < y ? -1 : (x > y ? 1 : 0)
+    case (let x?, let y?): return x < y ? -1 : (x > y ? 1 : 0)
     }
   }
 
@@ -91,7 +92,7 @@ public struct TimeOrderedSample: Equatable, Sendable {
     case (nil, nil): 0
     case (nil, _): -1
     case (_, nil): 1
-    case let (x?, y?): compare(x, y)
+    case (let x?, let y?): compare(x, y)
     }
   }
 }

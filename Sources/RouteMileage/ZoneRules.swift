@@ -18,7 +18,8 @@ public struct ZoneRules: Sendable, Hashable {
   /// The yearly rule after the last transition; nil when the last offset simply stays.
   public var recurring: RecurringZoneRule?
 
-  public init(name: String, transitions: [Int64], offsets: [Int32], initialOffset: Int32, recurring: RecurringZoneRule?) {
+  public init(name: String, transitions: [Int64], offsets: [Int32], initialOffset: Int32, recurring: RecurringZoneRule?)
+  {
     precondition(transitions.count == offsets.count, "one offset per transition")
     self.name = name
     self.transitions = transitions

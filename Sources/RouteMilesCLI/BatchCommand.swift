@@ -5,11 +5,11 @@ import RouteStore
 import ShiftWork
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// `routemiles batch PATH...`: many historical shifts, one per file, measured in parallel.
@@ -53,8 +53,11 @@ enum BatchCommand {
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
       argv, command: name,
-      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["format", "jobs", "store"]),
-      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "progress", "no-progress"]))
+      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["format", "jobs", "store"]
+      ),
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union([
+        "help", "progress", "no-progress",
+      ]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success
@@ -63,7 +66,9 @@ enum BatchCommand {
     let format: OutputFormat
     if let text = arguments.value("format") {
       guard let parsed = OutputFormat(rawValue: text) else {
-        throw .usage("unknown output format '\(text)': use table, csv or jsonl (the input format is --input-format)", command: name)
+        throw .usage(
+          "unknown output format '\(text)': use table, csv or jsonl (the input format is --input-format)", command: name
+        )
       }
       format = parsed
     } else {
@@ -91,7 +96,10 @@ enum BatchCommand {
     if let header = table.header { console.out(header) }
     let progress = showProgress ? ProgressBar(console: console, total: jobsToRun.count) : nil
     var positions = 0
-    orderedParallelMap(count: jobsToRun.count, jobs: jobs, work: { [reading = options.reading] in jobsToRun[$0].run(reading) }) { index, result in
+    let reading = options.reading
+    orderedParallelMap(count: jobsToRun.count, jobs: jobs) {
+      jobsToRun[$0].run(reading)
+    } deliver: { index, result in
       // The bar shares the terminal with the rows when both streams are one: clear it first.
       if result.failure != nil || console.outputIsTerminal { progress?.finish() }
       if result.foundInDirectory, result.isNotAFeed {
@@ -165,9 +173,11 @@ struct BatchTable {
   var header: String? {
     switch format {
     case .table:
-      return "   miles  floor mi  segments  gaps  positions  rejected  unreadable  delivered  cancelled  in progress  delivery active  status        shift\n"
+      return
+        "   miles  floor mi  segments  gaps  positions  rejected  unreadable  delivered  cancelled  in progress  delivery active  status        shift\n"
     case .csv:
-      return "source,format,meters,miles,floor_meters,floor_miles,segments,gaps,usable_positions,inferred_continuity,measured,partial,records,retained,rejected,errors,summary,error,delivered,cancelled,in_progress,delivery_active_seconds,status\n"
+      return
+        "source,format,meters,miles,floor_meters,floor_miles,segments,gaps,usable_positions,inferred_continuity,measured,partial,records,retained,rejected,errors,summary,error,delivered,cancelled,in_progress,delivery_active_seconds,status\n"
     case .jsonl:
       return nil
     }
@@ -218,7 +228,9 @@ struct BatchTable {
     // The failure already starts with the path (`FILE:LINE: …`): the row names it once.
     var trailer = result.source
     if let failure = result.failure {
-      trailer = failure.hasPrefix(result.source + ":") || failure.hasPrefix(result.source + " ") ? failure : "\(result.source): \(failure)"
+      trailer =
+        failure.hasPrefix(result.source + ":") || failure.hasPrefix(result.source + " ")
+        ? failure : "\(result.source): \(failure)"
     }
     guard let measurement = result.measurement else {
       return pad("-", 8) + pad("-", 10) + pad("-", 10) + pad("-", 6) + pad("-", 11) + pad("-", 10) + pad("-", 12)
@@ -238,7 +250,9 @@ struct BatchTable {
   /// Delivered, cancelled, in progress and delivery active time; `-` for a shift whose
   /// timeline recorded no delivery (or that has none).
   private func deliveryColumns(_ result: InputResult, pad: (String, Int) -> String) -> String {
-    guard let ledger = result.ledgerWithDeliveries else { return pad("-", 11) + pad("-", 11) + pad("-", 13) + pad("-", 17) }
+    guard let ledger = result.ledgerWithDeliveries else {
+      return pad("-", 11) + pad("-", 11) + pad("-", 13) + pad("-", 17)
+    }
     let counts = ledger.counts
     let count = locale.formattedCount
     return pad(count(counts.delivered), 11) + pad(count(counts.cancelled), 11) + pad(count(counts.inProgress), 13)
@@ -265,7 +279,11 @@ struct BatchTable {
         ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
     guard let measurement = result.measurement else {
-      return ([field(result.source), "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", field(result.failure ?? "")]
+      return
+        ([
+          field(result.source), "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
+          field(result.failure ?? ""),
+        ]
         + deliveryFields(result) + [status]).joined(separator: ",")
     }
     let distance = measurement.distance
@@ -284,7 +302,8 @@ struct BatchTable {
   /// The closing line: counts, and the sum of recorded figures labelled as exactly that.
   func summary() -> String {
     // A sum of measured figures that is 0 m still stands for something measured.
-    let sum = locale.formattedMiles(RouteLength(meters: summedMeters).miles, unit: "mi", isSomething: measured + truncated > 0)
+    let sum = locale.formattedMiles(
+      RouteLength(meters: summedMeters).miles, unit: "mi", isSomething: measured + truncated > 0)
     let count = locale.formattedCount
     return "\(locale.counted(shifts, "shift")): \(count(measured)) measured (\(count(partial)) partial), "
       + "\(count(unmeasurable)) unmeasurable, " + (truncated > 0 ? "\(count(truncated)) truncated, " : "")

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+  @preconcurrency import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Where the tool writes: results to standard output, diagnostics and progress to standard

@@ -83,7 +83,8 @@ extension HumanReport {
     let instant = ledger.readingInstant
     let counts = ledger.counts
     let offers = ledger.offers.count
-    return "Deliveries: \(counts.delivered) delivered, \(counts.cancelled) cancelled, \(counts.inProgress) in progress, "
+    return
+      "Deliveries: \(counts.delivered) delivered, \(counts.cancelled) cancelled, \(counts.inProgress) in progress, "
       + "in \(offers) \(offers == 1 ? "offer" : "offers"); delivery active time "
       + "\(DurationWords.short(ledger.activeDuration(asOf: instant))), non-delivery time "
       + "\(DurationWords.short(ledger.nonDeliveryDuration(asOf: instant)))."
@@ -114,7 +115,9 @@ extension HumanReport {
       text += ". " + events.joined(separator: ", ") + "."
       var intervals: [String] = []
       if let wait = delivery.waitedAtPickupSeconds { intervals.append("waited at pickup \(DurationWords.short(wait))") }
-      if let whole = delivery.acceptedToDeliveredSeconds { intervals.append("accepted to delivered \(DurationWords.short(whole))") }
+      if let whole = delivery.acceptedToDeliveredSeconds {
+        intervals.append("accepted to delivered \(DurationWords.short(whole))")
+      }
       if !intervals.isEmpty { text += " " + intervals.joined(separator: ", ").capitalizedFirst + "." }
       lines.append(text)
     }
@@ -131,7 +134,9 @@ extension HumanReport {
         "\(CivilTime.iso8601($0.start)) → \(CivilTime.iso8601($0.end)) (\(DurationWords.short($0.end - $0.start)))"
       }
       if !stretches.isEmpty {
-        lines.append("  Delivery active time is the union of each delivery's accepted-to-finished interval, overlaps counted once:")
+        lines.append(
+          "  Delivery active time is the union of each delivery's accepted-to-finished interval, overlaps counted once:"
+        )
         for (index, stretch) in stretches.enumerated() { lines.append("    \(index + 1). \(stretch)") }
       }
     }

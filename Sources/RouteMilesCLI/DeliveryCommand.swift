@@ -35,7 +35,8 @@ enum DeliveryCommand {
     """
 
   static let timeOptions: [(option: String, kind: DeliveryEvent.Kind)] = [
-    ("accepted", .accept), ("arrived", .arrive), ("picked-up", .pickup), ("delivered", .deliver), ("cancelled", .cancel),
+    ("accepted", .accept), ("arrived", .arrive), ("picked-up", .pickup), ("delivered", .deliver),
+    ("cancelled", .cancel),
   ]
 
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
@@ -80,12 +81,17 @@ enum DeliveryCommand {
       proposal[kind] = instant
     }
 
-    let actions = ["reopen", "cancel-correct", "correct-times", "move", "new-offer", "combine", "separate", "place", "amount", "tip", "expect"]
+    let actions = [
+      "reopen", "cancel-correct", "correct-times", "move", "new-offer", "combine", "separate", "place", "amount", "tip",
+      "expect",
+    ]
     guard actions.contains(action) else {
       throw .usage("unknown action '\(action)': use \(actions.joined(separator: ", "))", command: name)
     }
     if action == "correct-times" && proposal.isEmpty {
-      throw .usage("correct-times needs at least one of --accepted, --arrived, --picked-up, --delivered, --cancelled", command: name)
+      throw .usage(
+        "correct-times needs at least one of --accepted, --arrived, --picked-up, --delivered, --cancelled",
+        command: name)
     }
     var offerArgument = 0
     if action == "move" || action == "combine" {
@@ -110,8 +116,12 @@ enum DeliveryCommand {
     let store = try openStore(storePath, readOnly: dryRun)
     var ledger: ShiftLedger
     do {
-      guard let record = try store.shift(shift) else { throw CLIError.failure("\(storePath): there is no shift \(shiftNumber)") }
-      guard let stored = record.ledger else { throw CLIError.failure("\(storePath): shift \(shiftNumber) records no delivery") }
+      guard let record = try store.shift(shift) else {
+        throw CLIError.failure("\(storePath): there is no shift \(shiftNumber)")
+      }
+      guard let stored = record.ledger else {
+        throw CLIError.failure("\(storePath): shift \(shiftNumber) records no delivery")
+      }
       ledger = stored
     } catch let error as CLIError {
       throw error
@@ -139,7 +149,9 @@ enum DeliveryCommand {
     do throws(CorrectionRefusal) {
       sentence = try correction.apply(to: &ledger, number: number, places: store)
     } catch {
-      throw .failure("\(storePath): shift \(shiftNumber): \(action) refused: \(error)" + (error.collidesAt.map { " (\(CivilTime.iso8601($0)))" } ?? ""))
+      throw .failure(
+        "\(storePath): shift \(shiftNumber): \(action) refused: \(error)"
+          + (error.collidesAt.map { " (\(CivilTime.iso8601($0)))" } ?? ""))
     }
     if dryRun {
       console.out(sentence.wouldDo + "\n")

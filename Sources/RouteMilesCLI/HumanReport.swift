@@ -21,7 +21,9 @@ enum HumanReport {
       lines.append(failure.stopsReadingPartway ? "  Why reading stopped: \(failure)." : "  Not measured: \(failure).")
     }
     lines.append(contentsOf: recordingLines(measurement, locale: locale, explain: explain))
-    if let timeline = result.timeline { lines.append("  " + shiftLine(timeline, lastPosition: measurement.report.lastTimestamp)) }
+    if let timeline = result.timeline {
+      lines.append("  " + shiftLine(timeline, lastPosition: measurement.report.lastTimestamp))
+    }
     if let ledger = result.ledgerWithDeliveries {
       lines.append(contentsOf: deliveryLines(ledger, clamps: result.timelineRecord?.clamps ?? [], explain: explain))
     } else {
@@ -31,13 +33,17 @@ enum HumanReport {
     let distance = measurement.distance
     var notMeasured: [String] = []
     let count = locale.formattedCount
-    if distance.unusablePositionCount > 0 { notMeasured.append("\(count(distance.unusablePositionCount)) describing nowhere on Earth") }
+    if distance.unusablePositionCount > 0 {
+      notMeasured.append("\(count(distance.unusablePositionCount)) describing nowhere on Earth")
+    }
     // With a timeline, positions outside the shift, inside a pause or while parked are never
     // kept: they are rejected at capture (`outsideShift`, `insidePause`, `whileParked`).
     if distance.positionsOutsideWindow > 0, result.timeline == nil {
       notMeasured.append("\(count(distance.positionsOutsideWindow)) outside the shift window")
     }
-    if distance.positionsNotAfterPrevious > 0 { notMeasured.append("\(count(distance.positionsNotAfterPrevious)) sharing a timestamp or out of order") }
+    if distance.positionsNotAfterPrevious > 0 {
+      notMeasured.append("\(count(distance.positionsNotAfterPrevious)) sharing a timestamp or out of order")
+    }
     if !notMeasured.isEmpty {
       lines.append("  Kept but not measured: " + notMeasured.joined(separator: ", ") + ".")
     }
@@ -80,7 +86,8 @@ enum HumanReport {
       text += " \(locale.counted(unchecked, "sentence")) without a checksum read unchecked."
     }
     if let damaged = report.notes[.crcMismatch] {
-      text += " \(locale.counted(damaged, "FIT CRC does", plural: "FIT CRCs do")) not match the bytes: the file was changed or damaged after it was written."
+      text +=
+        " \(locale.counted(damaged, "FIT CRC does", plural: "FIT CRCs do")) not match the bytes: the file was changed or damaged after it was written."
     }
     if let others = report.notes[.otherKMLDocuments] {
       text += " This KMZ holds \(count(others + 1)) KML documents; only the first was read."
@@ -94,7 +101,9 @@ enum HumanReport {
       if report.reanchored > 0 { text += ", \(count(report.reanchored)) re-anchored after a wild fix" }
       text += "."
     }
-    if report.legacyPositions > 0 { text += " \(locale.counted(report.legacyPositions, "position")) without a capture session." }
+    if report.legacyPositions > 0 {
+      text += " \(locale.counted(report.legacyPositions, "position")) without a capture session."
+    }
     if report.estimatedAccuracy > 0 { text += " Accuracy estimated from HDOP for \(count(report.estimatedAccuracy))." }
     return text
   }
@@ -107,7 +116,8 @@ enum HumanReport {
         lines.append(
           "    \(index + 1). \(CivilTime.iso8601(segment.start)) → \(CivilTime.iso8601(segment.end)) "
             + "(\(DurationWords.short(segment.duration))), \(locale.counted(segment.positionCount, "position")), "
-            + "\(locale.formattedOneDecimal(segment.meters)) m (at least \(locale.formattedOneDecimal(segment.floorMeters)) m proven)")
+            + "\(locale.formattedOneDecimal(segment.meters)) m (at least \(locale.formattedOneDecimal(segment.floorMeters)) m proven)"
+        )
       }
     }
     if !distance.gaps.isEmpty {
@@ -122,7 +132,8 @@ enum HumanReport {
       lines.append("  Stops (measured through; not gaps):")
       for (index, stop) in distance.stops.enumerated() {
         lines.append(
-          "    \(index + 1). \(CivilTime.iso8601(stop.start)) → \(CivilTime.iso8601(stop.end)) (\(DurationWords.short(stop.duration)))")
+          "    \(index + 1). \(CivilTime.iso8601(stop.start)) → \(CivilTime.iso8601(stop.end)) (\(DurationWords.short(stop.duration)))"
+        )
       }
     }
     return lines
@@ -150,7 +161,8 @@ enum HumanReport {
     }
     var lines = ["  " + first]
     for recording in recordings {
-      var text = "    \(label(recording.recording))\(recording.isChosen ? " (the figure)" : ""): "
+      var text =
+        "    \(label(recording.recording))\(recording.isChosen ? " (the figure)" : ""): "
         + RouteQuality(recording.distance, locale: locale).line
         + ", \(locale.counted(recording.positions, "position", plural: "positions"))"
       if explain, let first = recording.first, let last = recording.last {

@@ -38,7 +38,9 @@ enum MeasureCommand {
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
       argv, command: name,
-      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["format", "geojson", "svg", "threads"]),
+      options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union([
+        "format", "geojson", "svg", "threads",
+      ]),
       flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["json", "explain", "help"]))
     if arguments.has("help") {
       console.out(help + "\n")
@@ -98,7 +100,9 @@ enum MeasureCommand {
   }
 
   /// Writes a picture to its file, or to standard output for `-`.
-  static func write(_ document: String, to template: String, index: Int, source: String, console: Console) throws(CLIError) {
+  static func write(_ document: String, to template: String, index: Int, source: String, console: Console)
+    throws(CLIError)
+  {
     if template == "-" {
       console.out(document.hasSuffix("\n") ? document : document + "\n")
       console.flush()

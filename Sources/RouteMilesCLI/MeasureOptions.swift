@@ -70,7 +70,8 @@ struct MeasureOptions {
   static func locale(_ identifier: String, command: String?) throws(CLIError) -> MileageLocale {
     guard let locale = MileageLocale.known(identifier) else {
       throw .usage(
-        "unknown locale '\(identifier)': give a language code such as en, en_US, de_DE, fr_FR or pt_BR", command: command)
+        "unknown locale '\(identifier)': give a language code such as en, en_US, de_DE, fr_FR or pt_BR",
+        command: command)
     }
     return locale
   }
@@ -125,10 +126,13 @@ struct MeasureOptions {
 
     if arguments.has("no-filter") {
       for name in Self.filterThresholdOptions where arguments.value(name) != nil {
-        throw .usage("option '--\(name)' sets a capture filter threshold; it cannot be used with --no-filter", command: command)
+        throw .usage(
+          "option '--\(name)' sets a capture filter threshold; it cannot be used with --no-filter", command: command)
       }
       if arguments.has("keep-null-island") {
-        throw .usage("option '--keep-null-island' sets a capture filter rule; it cannot be used with --no-filter", command: command)
+        throw .usage(
+          "option '--keep-null-island' sets a capture filter rule; it cannot be used with --no-filter", command: command
+        )
       }
       settings.filter = nil
     } else {
@@ -137,7 +141,9 @@ struct MeasureOptions {
       if let value = try arguments.double("max-fix-age", minimum: 0) { filter.maximumFixAge = value }
       if let value = try arguments.double("max-speed", minimum: 0) { filter.maximumSpeed = value }
       if let value = try arguments.double("min-movement", minimum: 0) { filter.minimumMovement = value }
-      if let value = try arguments.integer("reanchor-after", minimum: 0) { filter.speedRejectionsBeforeReanchoring = value }
+      if let value = try arguments.integer("reanchor-after", minimum: 0) {
+        filter.speedRejectionsBeforeReanchoring = value
+      }
       if arguments.has("keep-null-island") { filter.rejectsNullIsland = false }
       settings.filter = filter
     }
@@ -145,12 +151,15 @@ struct MeasureOptions {
     switch (arguments.value("shift-start"), arguments.value("shift-end")) {
     case (nil, nil):
       break
-    case let (start?, end?):
+    case (let start?, let end?):
       guard let startTime = ISO8601Parser.timestamp(start) else {
-        throw .usage("option '--shift-start' needs an ISO 8601 time such as 2025-11-29T08:00:00Z, not '\(start)'", command: command)
+        throw .usage(
+          "option '--shift-start' needs an ISO 8601 time such as 2025-11-29T08:00:00Z, not '\(start)'", command: command
+        )
       }
       guard let endTime = ISO8601Parser.timestamp(end) else {
-        throw .usage("option '--shift-end' needs an ISO 8601 time such as 2025-11-29T17:00:00Z, not '\(end)'", command: command)
+        throw .usage(
+          "option '--shift-end' needs an ISO 8601 time such as 2025-11-29T17:00:00Z, not '\(end)'", command: command)
       }
       guard let window = ShiftWindow(start: startTime, end: endTime) else {
         throw .usage("the shift window ends before it starts", command: command)

@@ -49,10 +49,12 @@ enum PipeCommand {
     var options = try MeasureOptions(arguments, formatOption: nil, timelines: false)
     if !arguments.has("filter") {
       for option in MeasureOptions.filterThresholdOptions where arguments.value(option) != nil {
-        throw .usage("option '--\(option)' sets a capture filter threshold; pass --filter to apply the filter", command: name)
+        throw .usage(
+          "option '--\(option)' sets a capture filter threshold; pass --filter to apply the filter", command: name)
       }
       if arguments.has("keep-null-island") {
-        throw .usage("option '--keep-null-island' sets a capture filter rule; pass --filter to apply the filter", command: name)
+        throw .usage(
+          "option '--keep-null-island' sets a capture filter rule; pass --filter to apply the filter", command: name)
       }
       options.settings.filter = nil
     }
@@ -67,7 +69,8 @@ enum PipeCommand {
         lineNumber += 1
         switch line {
         case .tooLong:
-          return PipeRecord.errorLine(id: "null", message: "record on line \(lineNumber) is longer than \(maximumRecord) bytes")
+          return PipeRecord.errorLine(
+            id: "null", message: "record on line \(lineNumber) is longer than \(maximumRecord) bytes")
         case .record(let bytes):
           if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
           return PipeRecord.result(for: bytes, line: lineNumber, options: options)
@@ -127,7 +130,8 @@ enum PipeRecord {
     let result: InputResult
     switch (record["samples"], record["path"]) {
     case (.array?, nil):
-      result = PipeRecordInput.measure(record: bytes, source: "stdin:\(line)", settings: settings, timeZone: options.feedOptions.timeZone)
+      result = PipeRecordInput.measure(
+        record: bytes, source: "stdin:\(line)", settings: settings, timeZone: options.feedOptions.timeZone)
       if result.measurement == nil {
         return errorLine(id: idText, message: result.failure ?? "record on line \(line): not measured")
       }

@@ -33,17 +33,24 @@ enum PlacesCommand {
 
   static func run(_ argv: [String], console: Console) throws(CLIError) -> Int32 {
     let arguments = try Arguments(
-      argv, command: name, options: ["store", "history", "rename", "to", "merge", "into"], flags: ["help", "json", "alphabetical"])
+      argv, command: name, options: ["store", "history", "rename", "to", "merge", "into"],
+      flags: ["help", "json", "alphabetical"])
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success
     }
     guard let storePath = arguments.value("store") else { throw .usage("places needs --store PATH", command: name) }
-    guard arguments.operands.isEmpty else { throw .usage("unexpected argument '\(arguments.operands[0])'", command: name) }
+    guard arguments.operands.isEmpty else {
+      throw .usage("unexpected argument '\(arguments.operands[0])'", command: name)
+    }
     let actions = ["history", "rename", "merge"].filter { arguments.value($0) != nil }
     guard actions.count <= 1 else { throw .usage("give one of --history, --rename and --merge", command: name) }
-    if arguments.value("to") != nil && arguments.value("rename") == nil { throw .usage("--to goes with --rename", command: name) }
-    if arguments.value("into") != nil && arguments.value("merge") == nil { throw .usage("--into goes with --merge", command: name) }
+    if arguments.value("to") != nil && arguments.value("rename") == nil {
+      throw .usage("--to goes with --rename", command: name)
+    }
+    if arguments.value("into") != nil && arguments.value("merge") == nil {
+      throw .usage("--into goes with --merge", command: name)
+    }
     let json = arguments.has("json")
     func placeName(_ text: String, _ option: String) throws(CLIError) -> PickupPlaceName {
       do {
@@ -63,7 +70,9 @@ enum PlacesCommand {
     let store = try openStore(storePath, readOnly: rename == nil && merge == nil)
     do {
       func find(_ wanted: PickupPlaceName) throws -> StoredPlace {
-        guard let place = try store.place(named: wanted) else { throw CLIError.failure("\(storePath): \(PlaceRefusal.noSuchPlace(wanted.display))") }
+        guard let place = try store.place(named: wanted) else {
+          throw CLIError.failure("\(storePath): \(PlaceRefusal.noSuchPlace(wanted.display))")
+        }
         return place
       }
       if let history {
@@ -79,7 +88,9 @@ enum PlacesCommand {
           figures.set("longestSeconds", waits.longestSeconds)
           object.set("waits", figures)
           console.out(object.text + "\n")
-        } else if let median = waits.medianSeconds, let shortest = waits.shortestSeconds, let longest = waits.longestSeconds {
+        } else if let median = waits.medianSeconds, let shortest = waits.shortestSeconds,
+          let longest = waits.longestSeconds
+        {
           console.out(
             "\(place.name): \(waits.count) \(waits.count == 1 ? "wait" : "waits") recorded; median \(DurationWords.short(median)), "
               + "shortest \(DurationWords.short(shortest)), longest \(DurationWords.short(longest)).\n")

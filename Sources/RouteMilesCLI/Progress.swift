@@ -32,7 +32,9 @@ final class ProgressBar {
     } else if done == total {
       eta = DurationWords.clock(0)
     }
-    console.err("\r[\(bar)] \(done)/\(total) files · \(MileageLocale.english.formattedCount(Int(rate))) positions/s · ETA \(eta) ")
+    console.err(
+      "\r[\(bar)] \(done)/\(total) files · \(MileageLocale.english.formattedCount(Int(rate))) positions/s · ETA \(eta) "
+    )
     drewSomething = true
   }
 

@@ -1,15 +1,16 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-@preconcurrency import Darwin
-#endif
 import RouteFeeds
 import RouteIngest
 import RouteMileage
 import RouteStore
 import ShiftWork
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
+#elseif canImport(Darwin)
+  @preconcurrency import Darwin
+#endif
 
 /// `routemiles replay FEED`: a recorded drive played back as a live shift.
 enum ReplayCommand {
@@ -69,7 +70,9 @@ enum ReplayCommand {
         "speed", "refresh", "route-update", "batch-seconds", "store", "discard-batches", "seed",
         "interrupt-at", "relaunch-after",
       ]),
-      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "json", "allow-long-span"]))
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union([
+        "help", "json", "allow-long-span",
+      ]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success
@@ -77,7 +80,9 @@ enum ReplayCommand {
     let options = try MeasureOptions(arguments)
     if options.settings.recordingChoice != nil {
       // A live feed has no recordings to choose between: it is what one device sends.
-      throw .usage("replay plays a feed as one live device; --track and --device are for measure, batch, import and pipe", command: name)
+      throw .usage(
+        "replay plays a feed as one live device; --track and --device are for measure, batch, import and pipe",
+        command: name)
     }
     guard options.settings.filter != nil else {
       throw .usage("replay captures through the filter; --no-filter does not apply", command: name)
@@ -117,7 +122,8 @@ enum ReplayCommand {
     settings.seed = UInt64(try arguments.integer("seed", minimum: 0) ?? 1)
     settings.interruptAt = try arguments.double("interrupt-at", minimum: 0)
     if arguments.value("relaunch-after") != nil, settings.interruptAt == nil {
-      throw .usage("--relaunch-after is the downtime of an interruption: it needs --interrupt-at SECONDS", command: name)
+      throw .usage(
+        "--relaunch-after is the downtime of an interruption: it needs --interrupt-at SECONDS", command: name)
     }
     settings.relaunchAfter = try arguments.double("relaunch-after", minimum: 0) ?? settings.relaunchAfter
     settings.allowLongSpan = arguments.has("allow-long-span")
@@ -144,7 +150,8 @@ enum ReplayCommand {
     } catch {
       throw .failure("\(error)")
     }
-    let display = ReplayDisplay(console: console, locale: options.locale, json: arguments.has("json") || !console.outputIsTerminal)
+    let display = ReplayDisplay(
+      console: console, locale: options.locale, json: arguments.has("json") || !console.outputIsTerminal)
     var replay = LiveReplay(
       feedPath: feedPath, source: source, reading: options.reading, locale: options.locale, settings: settings,
       store: store, storePath: arguments.value("store"), record: record, observe: display.show)

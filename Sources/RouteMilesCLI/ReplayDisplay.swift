@@ -155,7 +155,8 @@ final class ReplayDisplay {
     if replay.stoppedByUser { return ExitCode.interrupted }
     if let at = replay.settings.interruptAt, !replay.interruptDone {
       console.err(
-        "routemiles: --interrupt-at \(at) is after the feed's last position (the shift ended after \(DurationWords.clock(clock - replay.startTime))); no interruption was played\n")
+        "routemiles: --interrupt-at \(at) is after the feed's last position (the shift ended after \(DurationWords.clock(clock - replay.startTime))); no interruption was played\n"
+      )
       return ExitCode.usage
     }
     return ExitCode.success

@@ -1,15 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RouteFeeds
 import RouteIngest
 import RouteMileage
 import RouteStore
 import ShiftWork
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Opens a store for a command, turning its error into an input failure that names the path.
 ///
@@ -68,7 +69,9 @@ enum ImportCommand {
     let arguments = try Arguments(
       argv, command: name,
       options: MeasureOptions.valueOptions.union(MeasureOptions.timelineValueOptions).union(["store", "batch-size"]),
-      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union(["help", "json", "allow-duplicate"]))
+      flags: MeasureOptions.flagOptions.union(MeasureOptions.timelineFlagOptions).union([
+        "help", "json", "allow-duplicate",
+      ]))
     if arguments.has("help") {
       console.out(help + "\n")
       return ExitCode.success
@@ -91,7 +94,8 @@ enum ImportCommand {
         for note in copiesNotes(path, result, storePath: storePath) { console.err("routemiles: \(note)\n") }
         if let duplicate = result.duplicateOf {
           console.out(
-            duplicateReport(path, shift: duplicate, truncated: result.duplicateIsTruncated, json: arguments.has("json")))
+            duplicateReport(path, shift: duplicate, truncated: result.duplicateIsTruncated, json: arguments.has("json"))
+          )
           console.flush()
           // The file is still cut off: the same exit as `measure` of it.
           if result.duplicateIsTruncated { status = ExitCode.failure }
@@ -167,13 +171,16 @@ enum ShiftsCommand {
       throw .usage("unexpected argument '\(arguments.operands[0])'", command: name)
     }
     let interval = try arguments.double("max-interval", minimum: 0) ?? RouteContinuity.defaultMaximumSampleInterval
-    let locale = try arguments.value("locale").map { (identifier) throws(CLIError) in
-      try MeasureOptions.locale(identifier, command: name)
-    } ?? .english
+    let locale =
+      try arguments.value("locale").map { (identifier) throws(CLIError) in
+        try MeasureOptions.locale(identifier, command: name)
+      } ?? .english
     let store = try openStore(storePath, readOnly: arguments.value("delete") == nil, createIfMissing: false)
     do {
       if let text = arguments.value("delete") {
-        guard let id = Int64(text) else { throw CLIError.usage("--delete needs a shift ID, not '\(text)'", command: name) }
+        guard let id = Int64(text) else {
+          throw CLIError.usage("--delete needs a shift ID, not '\(text)'", command: name)
+        }
         try store.deleteShift(ShiftID(id))
         console.err("routemiles: deleted shift \(id)\n")
       }
@@ -262,10 +269,14 @@ enum ShiftsCommand {
     }
     if let timeline = record.timeline {
       var timelineJSON = MeasurementJSON.shift(timeline, lastPosition: distance?.segments.last?.end)
-      if let clamps = record.ledger?.shiftClamps, !clamps.isEmpty { timelineJSON.set("clamped", clamps.map(MeasurementJSON.clamp)) }
+      if let clamps = record.ledger?.shiftClamps, !clamps.isEmpty {
+        timelineJSON.set("clamped", clamps.map(MeasurementJSON.clamp))
+      }
       json.set("timeline", timelineJSON)
     }
-    if let ledger = record.ledger, !ledger.deliveries.isEmpty { json.set("deliveries", MeasurementJSON.deliveries(ledger)) }
+    if let ledger = record.ledger, !ledger.deliveries.isEmpty {
+      json.set("deliveries", MeasurementJSON.deliveries(ledger))
+    }
     if let distance {
       let quality = RouteQuality(distance, locale: locale)
       MeasurementJSON.figures(distance, quality: quality, into: &json)
@@ -303,7 +314,8 @@ extension ImportedFeed {
         text += line + "\n"
       }
     }
-    return text + "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale) + "\n"
+    return text + "  " + HumanReport.ingestSummary(measurement.report, format: measurement.format, locale: locale)
+      + "\n"
   }
 
   /// ` (replaces interrupted shift 3)`, or nothing when it replaced none.
@@ -343,7 +355,8 @@ extension ImportCommand {
       if truncated { object.set("duplicateStatus", "truncated") }
       return object.text + "\n"
     }
-    let kind = truncated ? "as truncated \(shift) (same content, cut off where reading stopped)" : "as \(shift) (same content)"
+    let kind =
+      truncated ? "as truncated \(shift) (same content, cut off where reading stopped)" : "as \(shift) (same content)"
     return "\(path): already stored \(kind); skipped. Use --allow-duplicate to import it again.\n"
   }
 }

@@ -32,11 +32,13 @@ extension ActiveRouteMeasurement {
     if final.positionsOutsideWindow > 0 {
       reasons.append(
         "\(MileageLocale.english.counted(final.positionsOutsideWindow, "stored position lies", plural: "stored positions lie")) "
-          + "outside the shift window and \(MileageLocale.noun("is", count: final.positionsOutsideWindow, plural: "are")) not measured in the final figure")
+          + "outside the shift window and \(MileageLocale.noun("is", count: final.positionsOutsideWindow, plural: "are")) not measured in the final figure"
+      )
     }
     if reasons.isEmpty {
       reasons.append(
-        "the live walk extends forwards only, while the one-pass measurement sorts every stored row; the stored rows are not in time order")
+        "the live walk extends forwards only, while the one-pass measurement sorts every stored row; the stored rows are not in time order"
+      )
     }
     return reasons.joined(separator: "; ") + "."
   }

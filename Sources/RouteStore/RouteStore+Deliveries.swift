@@ -36,7 +36,9 @@ extension RouteStore {
     var indexByRow: [Int64: Int] = [:]
     while try statement.step() {
       indexByRow[statement.integer(at: 0)] = deliveries.count
-      guard let paid = Self.paid(statement, from: 8) else { throw StoreError(.unreadableRow, sql: sql, path: database.path) }
+      guard let paid = Self.paid(statement, from: 8) else {
+        throw StoreError(.unreadableRow, sql: sql, path: database.path)
+      }
       deliveries.append(
         Delivery(
           label: statement.text(at: 1), offer: statement.optionalText(at: 2), acceptedAt: statement.double(at: 3),
@@ -119,7 +121,9 @@ extension RouteStore {
 
   /// A stored event: a shift event by its name, or a delivery event (which names its delivery;
   /// an acceptance carries that delivery's offer). Nil for a name neither knows.
-  private static func event(_ name: String, at: Double, delivery: String?, offerByLabel: [String: String?]) -> ShiftWorkEvent? {
+  private static func event(_ name: String, at: Double, delivery: String?, offerByLabel: [String: String?])
+    -> ShiftWorkEvent?
+  {
     if let delivery {
       guard let kind = DeliveryEvent.Kind(rawValue: name) else { return nil }
       let offer = kind == .accept ? offerByLabel[delivery] ?? nil : nil
@@ -187,7 +191,8 @@ extension RouteStore {
         try insertDelivery.bind(delivery.pickedUpAt, at: 6)
         try insertDelivery.bind(delivery.deliveredAt, at: 7)
         try insertDelivery.bind(delivery.cancelledAt, at: 8)
-        try insertDelivery.bind(try delivery.place.map { place in try placeID(filing: place, at: delivery.acceptedAt).rawValue }, at: 9)
+        try insertDelivery.bind(
+          try delivery.place.map { place in try placeID(filing: place, at: delivery.acceptedAt).rawValue }, at: 9)
         try insertDelivery.bind(delivery.amount?.minorUnits, at: 10)
         try insertDelivery.bind(delivery.tips?.minorUnits, at: 11)
         try insertDelivery.bind(delivery.expectedAmount?.minorUnits, at: 12)

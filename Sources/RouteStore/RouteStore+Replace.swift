@@ -27,7 +27,8 @@ extension RouteStore {
   ///
   /// - Complexity: O(*n* log *N*) for the *n* rows of the shifts compared, streamed (O(1) memory).
   public func interruptedCopies(of shift: ShiftID, source: String) throws -> InterruptedCopies {
-    let candidates = try database.prepare("SELECT id FROM shifts WHERE status = 'importing' AND source = ? AND id <> ? ORDER BY id")
+    let candidates = try database.prepare(
+      "SELECT id FROM shifts WHERE status = 'importing' AND source = ? AND id <> ? ORDER BY id")
     try candidates.bind(source, at: 1)
     try candidates.bind(shift.rawValue, at: 2)
     var ids: [ShiftID] = []

@@ -16,7 +16,8 @@ extension RouteStore {
   /// - Complexity: O(*k* log *N*) for *k* samples in a store of *N* rows.
   public func appendSamples(_ samples: some Collection<RouteSample>, to shift: ShiftID) throws {
     if let bad = samples.firstIndex(where: { $0.timestamp.isNaN || $0.latitude.isNaN || $0.longitude.isNaN }) {
-      throw StoreError(.unstorableSample(index: samples.distance(from: samples.startIndex, to: bad)), path: database.path)
+      throw StoreError(
+        .unstorableSample(index: samples.distance(from: samples.startIndex, to: bad)), path: database.path)
     }
     let insert = try insertSample()
     try database.transaction {
@@ -110,7 +111,8 @@ extension RouteStore {
   /// - Complexity: O(*n* log *N*) time, O(*n*) memory (56 bytes a position).
   public func positions(of shift: ShiftID) throws -> [RoutePosition] {
     let statement = try database.prepare(
-      "SELECT timestamp, latitude, longitude, capture_session, accuracy FROM route_samples WHERE shift_id = ? ORDER BY timestamp")
+      "SELECT timestamp, latitude, longitude, capture_session, accuracy FROM route_samples WHERE shift_id = ? ORDER BY timestamp"
+    )
     try statement.bind(shift.rawValue, at: 1)
     defer { statement.reset() }
     var positions: [RoutePosition] = []

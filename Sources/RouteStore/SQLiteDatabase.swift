@@ -1,11 +1,11 @@
 import CSQLite
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// One SQLite connection: the handle, opened with explicit flags and closed when released.
@@ -97,7 +97,8 @@ public final class Database {
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
     if access == .readWrite, sqlite3_db_readonly(handle, "main") == 1 {
-      throw StoreError(.readOnly, code: SQLITE_READONLY, sqliteMessage: "the file could only be opened read-only", path: path)
+      throw StoreError(
+        .readOnly, code: SQLITE_READONLY, sqliteMessage: "the file could only be opened read-only", path: path)
     }
     try execute("PRAGMA foreign_keys = ON")
   }

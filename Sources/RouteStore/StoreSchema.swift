@@ -158,7 +158,8 @@ enum StoreSchema {
     if state.version < currentVersion {
       guard database.access == .readWrite else {
         throw StoreError(
-          .readOnly, sqliteMessage: "the store's schema is older than this build's and must be upgraded by a read-write open",
+          .readOnly,
+          sqliteMessage: "the store's schema is older than this build's and must be upgraded by a read-write open",
           path: database.path)
       }
       try database.transaction {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A write that failed: the `errno` of `write(2)`.
@@ -28,11 +28,11 @@ public struct FileDescriptorSink: SynthesisByteSink, Sendable {
     var left = bytes.count
     while left > 0 {
       #if canImport(Darwin)
-      let written = Darwin.write(descriptor, base, left)
+        let written = Darwin.write(descriptor, base, left)
       #elseif canImport(Musl)
-      let written = Musl.write(descriptor, base, left)
+        let written = Musl.write(descriptor, base, left)
       #else
-      let written = Glibc.write(descriptor, base, left)
+        let written = Glibc.write(descriptor, base, left)
       #endif
       if written < 0 {
         if errno == EINTR { continue }

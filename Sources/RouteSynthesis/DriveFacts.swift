@@ -78,7 +78,8 @@ struct DriveFactsTracker: Sendable {
   private var lastTime = -Double.infinity
 
   /// One simulated second, at `time` (seconds since 1970, UTC).
-  mutating func second(time: Double, latitude: Double, longitude: Double, speed: Double, capturing: Bool, session: Int) {
+  mutating func second(time: Double, latitude: Double, longitude: Double, speed: Double, capturing: Bool, session: Int)
+  {
     if let last = lastTruth {
       let meters = GeographicDistance.meters(
         fromLatitude: last.latitude, longitude: last.longitude, toLatitude: latitude, longitude: longitude)

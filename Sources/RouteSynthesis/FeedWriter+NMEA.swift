@@ -15,7 +15,8 @@ public struct NMEAWriterOptions: Sendable, Hashable {
     case multiConstellation = "GN"
   }
 
-  public init(talker: Talker = .gps, includesGSA: Bool = true, includesGST: Bool = true, geoidSeparation: Double = -7.9) {
+  public init(talker: Talker = .gps, includesGSA: Bool = true, includesGST: Bool = true, geoidSeparation: Double = -7.9)
+  {
     self.talker = talker
     self.includesGSA = includesGSA
     self.includesGST = includesGST

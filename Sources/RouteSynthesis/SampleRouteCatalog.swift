@@ -14,7 +14,8 @@ public struct SampleRoute: Sendable, Hashable {
   public var deliveries: [DeliveryEvent]
 
   public init(
-    fileName: String, summary: String, drive: SyntheticDrive, format: SyntheticFeedFormat, timeline: ShiftTimeline? = nil,
+    fileName: String, summary: String, drive: SyntheticDrive, format: SyntheticFeedFormat,
+    timeline: ShiftTimeline? = nil,
     deliveries: [DeliveryEvent] = []
   ) {
     self.fileName = fileName
@@ -34,7 +35,8 @@ public struct SampleRoute: Sendable, Hashable {
       case .delivery: 1
       }
     }
-    let events = (timeline?.events ?? []).map { ShiftWorkEvent.shift($0) } + deliveries.map { ShiftWorkEvent.delivery($0) }
+    let events =
+      (timeline?.events ?? []).map { ShiftWorkEvent.shift($0) } + deliveries.map { ShiftWorkEvent.delivery($0) }
     return events.enumerated().sorted { a, b in
       (a.element.at, rank(a.element), a.offset) < (b.element.at, rank(b.element), b.offset)
     }.map(\.element)
@@ -169,7 +171,8 @@ public enum SampleRouteCatalog {
       .init(.start, at: e), .init(.park, at: minute(70)), .init(.drive, at: minute(80)), .init(.end, at: minute(150)),
     ])
     let eveningDeliveries: [DeliveryEvent] = [
-      .init(.accept, at: minute(5), delivery: "d1", offer: "o1"), .init(.accept, at: minute(5), delivery: "d2", offer: "o1"),
+      .init(.accept, at: minute(5), delivery: "d1", offer: "o1"),
+      .init(.accept, at: minute(5), delivery: "d2", offer: "o1"),
       .init(.arrive, at: minute(15), delivery: "d1"), .init(.arrive, at: minute(15), delivery: "d2"),
       .init(.accept, at: minute(20), delivery: "d3"), .init(.pickup, at: minute(24), delivery: "d1"),
       .init(.pickup, at: minute(26), delivery: "d2"), .init(.arrive, at: minute(33), delivery: "d3"),
@@ -213,13 +216,15 @@ public enum SampleRouteCatalog {
         format: .csv(.canonical)),
       SampleRoute(
         fileName: "shift-timeline.csv",
-        summary: "A three-hour shift with its timeline: a parked lunch and a paused break, fixes recorded through both.",
+        summary:
+          "A three-hour shift with its timeline: a parked lunch and a paused break, fixes recorded through both.",
         drive: timed,
         format: .csv(.canonical),
         timeline: timedShift),
       SampleRoute(
         fileName: "shift-deliveries.csv",
-        summary: "A shift with stacked deliveries: an offer of two, a third accepted while both are open and cancelled at its pickup, a stale acceptance.",
+        summary:
+          "A shift with stacked deliveries: an offer of two, a third accepted while both are open and cancelled at its pickup, a stale acceptance.",
         drive: evening,
         format: .csv(.canonical),
         timeline: eveningShift,

@@ -136,12 +136,12 @@ extension SyntheticDrive {
       corruptions = []
       for event in configuration.events {
         switch event {
-        case let .captureGap(at, duration): captureOffs.append((at, Swift.max(1, duration), false))
-        case let .relaunch(at, interruption): captureOffs.append((at, Swift.max(1, interruption), true))
-        case let .park(at, duration, paused): parks.append((at, duration, paused))
-        case let .fixLoss(at, duration): fixLosses.append((at, duration))
-        case let .wildJump(at, meters): wildJumps.append((at, meters))
-        case let .corruptedSentence(at): corruptions.append(at)
+        case .captureGap(let at, let duration): captureOffs.append((at, Swift.max(1, duration), false))
+        case .relaunch(let at, let interruption): captureOffs.append((at, Swift.max(1, interruption), true))
+        case .park(let at, let duration, let paused): parks.append((at, duration, paused))
+        case .fixLoss(let at, let duration): fixLosses.append((at, duration))
+        case .wildJump(let at, let meters): wildJumps.append((at, meters))
+        case .corruptedSentence(let at): corruptions.append(at)
         }
       }
       // Consumed from the end: latest first in storage.

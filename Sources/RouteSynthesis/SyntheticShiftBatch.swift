@@ -20,7 +20,8 @@ public struct SyntheticShiftBatch: RandomAccessCollection, Sendable, Hashable {
   /// Seconds since 1970 (UTC) of the first shift's start.
   public let firstStart: Int64
 
-  public init(seed: UInt64, count: Int, durations: ClosedRange<Int> = 1_800...5_400, firstStart: Int64 = 1_762_243_200) {
+  public init(seed: UInt64, count: Int, durations: ClosedRange<Int> = 1_800...5_400, firstStart: Int64 = 1_762_243_200)
+  {
     self.seed = seed
     shiftCount = Swift.max(0, count)
     self.durations = durations
@@ -44,7 +45,8 @@ public struct SyntheticShiftBatch: RandomAccessCollection, Sendable, Hashable {
       events.append(.relaunch(at: rng.integer(duration / 5...duration * 4 / 5), interruption: rng.integer(130...300)))
     }
     if rng.chance(0.2) {
-      events.append(.park(at: rng.integer(duration / 5...duration * 4 / 5), duration: rng.integer(300...1200), capturePaused: true))
+      events.append(
+        .park(at: rng.integer(duration / 5...duration * 4 / 5), duration: rng.integer(300...1200), capturePaused: true))
     }
     let configuration = DriveConfiguration(
       seed: shiftSeed, start: firstStart + Int64(index) * 86_400 + Int64(rng.integer(0...36_000)),

@@ -76,7 +76,8 @@ public struct CorrectionRefusal: Error, Sendable, Hashable, CustomStringConverti
     case .cancelled: return "\(subject) is recorded as cancelled; a cancellation is not taken back"
     case .contradictoryTimes:
       return "\(subject) records times that contradict each other; nothing is changed"
-    case .notFinished: return "\(subject) has not finished; its times are corrected only once it is delivered or cancelled"
+    case .notFinished:
+      return "\(subject) has not finished; its times are corrected only once it is delivered or cancelled"
     case .notRecorded(let kind): return "\(subject) never recorded \(kind.stageWords); no time is invented for it"
     case .badInstant(let kind): return "\(subject): the proposed \(kind.stageWords) time is not a time"
     case .outOfOrder(let kind, let other):
@@ -95,7 +96,8 @@ public struct CorrectionRefusal: Error, Sendable, Hashable, CustomStringConverti
     case .timeline(let refusal): return refusal.description
     case .amountWhileInProgress:
       return "\(subject) is still in progress; what it paid is recorded once it is delivered or cancelled"
-    case .expectedWhenFinished: return "\(subject) has finished; record what it paid rather than what it was expected to pay"
+    case .expectedWhenFinished:
+      return "\(subject) has finished; record what it paid rather than what it was expected to pay"
     }
   }
 

@@ -62,7 +62,9 @@ public struct Delivery: Sendable, Hashable {
   /// The last event recorded, with its instant.
   public var lastEvent: DeliveryEvent {
     let (kind, at): (DeliveryEvent.Kind, Double) =
-      if let cancelledAt { (.cancel, cancelledAt) } else if let deliveredAt { (.deliver, deliveredAt) } else if let pickedUpAt {
+      if let cancelledAt { (.cancel, cancelledAt) } else if let deliveredAt {
+        (.deliver, deliveredAt)
+      } else if let pickedUpAt {
         (.pickup, pickedUpAt)
       } else if let arrivedAtPickupAt { (.arrive, arrivedAtPickupAt) } else { (.accept, acceptedAt) }
     return DeliveryEvent(kind, at: at, delivery: label, offer: kind == .accept ? offer : nil)

@@ -93,7 +93,8 @@ public struct LedgerRefusal: Error, Sendable, Hashable, CustomStringConvertible 
         ? "\(subject) cannot begin after the shift ended (it collides with \(other))"
         : "\(subject): \(name) after the shift ended (it collides with \(other))"
     case .unknownDelivery: return "\(subject): \(name) for a delivery no accept created on this shift"
-    case .labelInUse: return "\(subject) is accepted a second time: two deliveries cannot share a label (it collides with \(other))"
+    case .labelInUse:
+      return "\(subject) is accepted a second time: two deliveries cannot share a label (it collides with \(other))"
     case .notNextStep:
       if case .delivery(let refused) = event, let last = collidesWith, case .delivery(let previous) = last {
         if refused.kind == previous.kind { return "\(subject): a second \(name) (it collides with \(other))" }

@@ -111,6 +111,7 @@ public struct HourlyEarnings: Sendable, Hashable, CustomStringConvertible {
     var scale: Int64 = 1
     for _ in 0..<Money.fractionDigits { scale *= 10 }
     let fraction = String(minorUnitsPerHour % scale)
-    return "\(minorUnitsPerHour / scale).\(String(repeating: "0", count: Money.fractionDigits - fraction.count))\(fraction)/h"
+    return
+      "\(minorUnitsPerHour / scale).\(String(repeating: "0", count: Money.fractionDigits - fraction.count))\(fraction)/h"
   }
 }

@@ -24,10 +24,13 @@ extension ShiftLedger {
     let delivery = deliveries[index]
     switch timeline.state {
     case .ended: throw CorrectionRefusal(.shiftEnded, delivery: reference(index), collidesAt: timeline.end)
-    case .paused: throw CorrectionRefusal(.shiftPaused, delivery: reference(index), collidesAt: timeline.interruptions.last?.start)
+    case .paused:
+      throw CorrectionRefusal(.shiftPaused, delivery: reference(index), collidesAt: timeline.interruptions.last?.start)
     case .notStarted, .running, .parked: break
     }
-    if delivery.cancelledAt != nil { throw CorrectionRefusal(.cancelled, delivery: reference(index), collidesAt: delivery.cancelledAt) }
+    if delivery.cancelledAt != nil {
+      throw CorrectionRefusal(.cancelled, delivery: reference(index), collidesAt: delivery.cancelledAt)
+    }
     guard delivery.deliveredAt != nil else { throw CorrectionRefusal(.notDelivered, delivery: reference(index)) }
     guard delivery.timesAreConsistent else { throw CorrectionRefusal(.contradictoryTimes, delivery: reference(index)) }
     deliveries[index].deliveredAt = nil
@@ -49,7 +52,9 @@ extension ShiftLedger {
     let index = try deliveryIndex(number)
     let delivery = deliveries[index]
     guard timeline.state == .ended else { throw CorrectionRefusal(.shiftNotEnded, delivery: reference(index)) }
-    guard let delivered = delivery.deliveredAt else { throw CorrectionRefusal(.notDelivered, delivery: reference(index)) }
+    guard let delivered = delivery.deliveredAt else {
+      throw CorrectionRefusal(.notDelivered, delivery: reference(index))
+    }
     guard delivery.timesAreConsistent else { throw CorrectionRefusal(.contradictoryTimes, delivery: reference(index)) }
     deliveries[index].deliveredAt = nil
     deliveries[index].cancelledAt = delivered
@@ -67,7 +72,8 @@ extension ShiftLedger {
   /// - Parameter proposal: the new instant of each stage to move (the terminal one as `deliver`
   ///   or `cancel`, whichever it recorded).
   /// - Complexity: O(*n* + *k*) for *n* deliveries (renumbering) and *k* pauses.
-  public mutating func correctTimes(_ number: Int, to proposal: [DeliveryEvent.Kind: Double]) throws(CorrectionRefusal) {
+  public mutating func correctTimes(_ number: Int, to proposal: [DeliveryEvent.Kind: Double]) throws(CorrectionRefusal)
+  {
     let index = try deliveryIndex(number)
     let reference = reference(index)
     var candidate = deliveries[index]
@@ -125,7 +131,9 @@ extension ShiftLedger {
     guard timeline.state == .ended, let end = timeline.events.last else { throw CorrectionRefusal(.shiftNotEnded) }
     for index in deliveries.indices {
       let last = deliveries[index].lastEvent
-      if last.at > instant { throw CorrectionRefusal(.endBeforeDelivery(last.kind), delivery: reference(index), collidesAt: last.at) }
+      if last.at > instant {
+        throw CorrectionRefusal(.endBeforeDelivery(last.kind), delivery: reference(index), collidesAt: last.at)
+      }
     }
     var events = timeline.events
     events[events.count - 1] = ShiftTimeline.Event(.end, at: instant)
@@ -146,11 +154,14 @@ extension ShiftLedger {
   public mutating func move(_ number: Int, toOffer offer: Int) throws(CorrectionRefusal) {
     let index = try deliveryIndex(number)
     let offers = offers
-    guard offers.indices.contains(offer - 1) else { throw CorrectionRefusal(.unknownOffer(offer), delivery: reference(index)) }
+    guard offers.indices.contains(offer - 1) else {
+      throw CorrectionRefusal(.unknownOffer(offer), delivery: reference(index))
+    }
     let target = offers[offer - 1]
     if target.deliveries.contains(number) { throw CorrectionRefusal(.sameOffer, delivery: reference(index)) }
     if deliveries[index].acceptedAt < target.acceptedAt {
-      throw CorrectionRefusal(.acceptedBeforeOffer(offer: offer), delivery: reference(index), collidesAt: target.acceptedAt)
+      throw CorrectionRefusal(
+        .acceptedBeforeOffer(offer: offer), delivery: reference(index), collidesAt: target.acceptedAt)
     }
     let label = labelling(target)
     deliveries[index].offer = label
@@ -176,10 +187,13 @@ extension ShiftLedger {
     let offers = offers
     guard offers.indices.contains(source - 1) else { throw CorrectionRefusal(.unknownOffer(source)) }
     guard offers.indices.contains(destination - 1) else { throw CorrectionRefusal(.unknownOffer(destination)) }
-    guard source != destination else { throw CorrectionRefusal(.sameOffer, delivery: reference(offers[source - 1].deliveries[0] - 1)) }
+    guard source != destination else {
+      throw CorrectionRefusal(.sameOffer, delivery: reference(offers[source - 1].deliveries[0] - 1))
+    }
     let target = offers[destination - 1]
     for number in offers[source - 1].deliveries where deliveries[number - 1].acceptedAt < target.acceptedAt {
-      throw CorrectionRefusal(.acceptedBeforeOffer(offer: destination), delivery: reference(number - 1), collidesAt: target.acceptedAt)
+      throw CorrectionRefusal(
+        .acceptedBeforeOffer(offer: destination), delivery: reference(number - 1), collidesAt: target.acceptedAt)
     }
     let label = labelling(target)
     for number in offers[source - 1].deliveries { deliveries[number - 1].offer = label }
@@ -209,14 +223,18 @@ extension ShiftLedger {
   /// Records (or, with nil, removes) what Delivery `number` paid: only once it has finished.
   public mutating func setAmount(_ number: Int, to amount: Money?) throws(CorrectionRefusal) {
     let index = try deliveryIndex(number)
-    guard deliveries[index].isFinished else { throw CorrectionRefusal(.amountWhileInProgress, delivery: reference(index)) }
+    guard deliveries[index].isFinished else {
+      throw CorrectionRefusal(.amountWhileInProgress, delivery: reference(index))
+    }
     deliveries[index].amount = amount
   }
 
   /// Records (or, with nil, removes) Delivery `number`'s tips: only once it has finished.
   public mutating func setTips(_ number: Int, to tips: Money?) throws(CorrectionRefusal) {
     let index = try deliveryIndex(number)
-    guard deliveries[index].isFinished else { throw CorrectionRefusal(.amountWhileInProgress, delivery: reference(index)) }
+    guard deliveries[index].isFinished else {
+      throw CorrectionRefusal(.amountWhileInProgress, delivery: reference(index))
+    }
     deliveries[index].tips = tips
   }
 
@@ -224,7 +242,9 @@ extension ShiftLedger {
   /// is in progress. It is never turned into an amount.
   public mutating func setExpectedAmount(_ number: Int, to expected: Money?) throws(CorrectionRefusal) {
     let index = try deliveryIndex(number)
-    guard !deliveries[index].isFinished else { throw CorrectionRefusal(.expectedWhenFinished, delivery: reference(index)) }
+    guard !deliveries[index].isFinished else {
+      throw CorrectionRefusal(.expectedWhenFinished, delivery: reference(index))
+    }
     deliveries[index].expectedAmount = expected
   }
 

@@ -107,7 +107,9 @@ extension ShiftLedger {
       }
       if let label = delivery.offer { indexByLabel[label] = offers.count }
       offers.append(
-        Offer(number: offers.count + 1, label: delivery.offer, acceptedAt: delivery.acceptedAt, deliveries: [number], status: .inProgress))
+        Offer(
+          number: offers.count + 1, label: delivery.offer, acceptedAt: delivery.acceptedAt, deliveries: [number],
+          status: .inProgress))
       states.append([delivery.state])
     }
     for index in offers.indices { offers[index].status = Offer.Status(of: states[index]) }

@@ -100,7 +100,8 @@ public struct ShiftLedger: Sendable, Hashable {
     if event.kind == .accept {
       if let index = indexByLabel[event.delivery] {
         throw LedgerRefusal(
-          .labelInUse, event: recorded, delivery: reference(index), collidesWith: deliveries[index].event(.accept).map { .delivery($0) })
+          .labelInUse, event: recorded, delivery: reference(index),
+          collidesWith: deliveries[index].event(.accept).map { .delivery($0) })
       }
       if let refusal = shiftRefusal(of: recorded, at: event.at, delivery: nil, accepting: true) { throw refusal }
       insert(Delivery(label: event.delivery, offer: event.offer, acceptedAt: event.at, place: event.place))
@@ -123,7 +124,9 @@ public struct ShiftLedger: Sendable, Hashable {
       instant = last.at
       clamp = Clamp(recorded: recorded, appliedAt: instant, reason: .deliveryLastEvent, clampedTo: .delivery(last))
     }
-    if let refusal = shiftRefusal(of: recorded, at: instant, delivery: reference(index), accepting: false) { throw refusal }
+    if let refusal = shiftRefusal(of: recorded, at: instant, delivery: reference(index), accepting: false) {
+      throw refusal
+    }
     switch event.kind {
     case .accept: break
     case .arrive: delivery.arrivedAtPickupAt = instant
@@ -181,7 +184,8 @@ public struct ShiftLedger: Sendable, Hashable {
     -> LedgerRefusal?
   {
     guard let start = timeline.events.first, instant >= start.at else {
-      return LedgerRefusal(.shiftNotStarted, event: event, delivery: delivery, collidesWith: timeline.events.first.map { .shift($0) })
+      return LedgerRefusal(
+        .shiftNotStarted, event: event, delivery: delivery, collidesWith: timeline.events.first.map { .shift($0) })
     }
     // A finished shift takes no new delivery, whatever the instant named.
     if accepting, timeline.state == .ended, let end = timeline.events.last {
@@ -189,11 +193,13 @@ public struct ShiftLedger: Sendable, Hashable {
     }
     switch timeline.state(at: instant) {
     case .ended:
-      return LedgerRefusal(.shiftEnded, event: event, delivery: delivery, collidesWith: timeline.events.last.map { .shift($0) })
+      return LedgerRefusal(
+        .shiftEnded, event: event, delivery: delivery, collidesWith: timeline.events.last.map { .shift($0) })
     case .paused:
       let pause = timeline.interruptions.last { $0.kind == .pause && $0.start <= instant }
       return LedgerRefusal(
-        .shiftPaused, event: event, delivery: delivery, collidesWith: pause.map { .shift(ShiftTimeline.Event(.pause, at: $0.start)) })
+        .shiftPaused, event: event, delivery: delivery,
+        collidesWith: pause.map { .shift(ShiftTimeline.Event(.pause, at: $0.start)) })
     case .notStarted:
       return LedgerRefusal(.shiftNotStarted, event: event, delivery: delivery, collidesWith: .shift(start))
     case .running, .parked:

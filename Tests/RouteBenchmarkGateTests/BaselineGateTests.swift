@@ -9,8 +9,10 @@ import Testing
   static let run = BenchmarkResults(
     mode: "quick",
     metrics: [
-      .init(scenario: "append-and-extend", name: "extend p50 24h/1h", value: 1.0, higherIsBetter: false, scaleFree: true),
-      .init(scenario: "parse-and-measure", name: "GPX MB/s / read MB/s", value: 0.5, higherIsBetter: true, scaleFree: true),
+      .init(
+        scenario: "append-and-extend", name: "extend p50 24h/1h", value: 1.0, higherIsBetter: false, scaleFree: true),
+      .init(
+        scenario: "parse-and-measure", name: "GPX MB/s / read MB/s", value: 0.5, higherIsBetter: true, scaleFree: true),
       .init(scenario: "batch", name: "batch seconds", value: 3.2, higherIsBetter: false, scaleFree: false),
     ],
     targets: [.init(scenario: "batch", description: "scales with cores", met: true)])
@@ -18,7 +20,9 @@ import Testing
   /// The run with one figure changed.
   static func run(with name: String, value: Double) -> BenchmarkResults {
     var changed = run
-    for index in changed.metrics.indices where changed.metrics[index].name == name { changed.metrics[index].value = value }
+    for index in changed.metrics.indices where changed.metrics[index].name == name {
+      changed.metrics[index].value = value
+    }
     return changed
   }
 
@@ -42,7 +46,8 @@ import Testing
   @Test(arguments: ["as written", "one line", "pretty-printed"])
   func everyFormattingReadsTheSameBaseline(formatting: String) throws {
     let written = Self.run.json
-    let text = formatting == "as written" ? written : try Self.reformatted(written, pretty: formatting == "pretty-printed")
+    let text =
+      formatting == "as written" ? written : try Self.reformatted(written, pretty: formatting == "pretty-printed")
     let baseline = try BenchmarkBaseline.parse(text, path: "baseline.json")
     #expect(baseline.mode == "quick")
     #expect(baseline.entries.count == 2)
@@ -61,7 +66,8 @@ import Testing
     // The issue's planted case: a cost ratio 64 % worse than the baseline's (1.64 against 1.0).
     let baselineRun = Self.run(with: "extend p50 24h/1h", value: 1.0)
     let written = baselineRun.json
-    let text = formatting == "as written" ? written : try Self.reformatted(written, pretty: formatting == "pretty-printed")
+    let text =
+      formatting == "as written" ? written : try Self.reformatted(written, pretty: formatting == "pretty-printed")
     let slower = Self.run(with: "extend p50 24h/1h", value: 1.64)
 
     let outcome = try Self.gate(slower, baselineText: text)
@@ -74,9 +80,11 @@ import Testing
   @Test func aHigherIsBetterFigureRegressesWhenItFalls() throws {
     let outcome = try Self.gate(Self.run(with: "GPX MB/s / read MB/s", value: 0.3), baselineText: Self.run.json)
     #expect(outcome.verdict == .regressed(["parse-and-measure (GPX MB/s / read MB/s)"]))
-    #expect(outcome.lines.contains("  parse-and-measure · GPX MB/s / read MB/s: 0.500 → 0.300 (worse by 40.0%) REGRESSED"))
+    #expect(
+      outcome.lines.contains("  parse-and-measure · GPX MB/s / read MB/s: 0.500 → 0.300 (worse by 40.0%) REGRESSED"))
     // An improvement of the same size passes.
-    #expect(try Self.gate(Self.run(with: "GPX MB/s / read MB/s", value: 0.7), baselineText: Self.run.json).verdict == .passed)
+    #expect(
+      try Self.gate(Self.run(with: "GPX MB/s / read MB/s", value: 0.7), baselineText: Self.run.json).verdict == .passed)
   }
 
   @Test func aBaselineWithNoMetricInCommonFails() throws {
@@ -86,7 +94,8 @@ import Testing
     let outcome = try Self.gate(Self.run, baselineText: other.json)
     #expect(outcome.compared == 0)
     #expect(outcome.verdict.exitStatus == 2)
-    #expect(outcome.lines.last?.hasPrefix("baseline baseline.json has no scale-free metric in common with this run") == true)
+    #expect(
+      outcome.lines.last?.hasPrefix("baseline baseline.json has no scale-free metric in common with this run") == true)
 
     // An empty metrics list, in any formatting, is the same failure rather than a silent pass.
     let empty = try Self.gate(Self.run, baselineText: #"{ "mode" : "quick" , "metrics" : [ ] }"#)
@@ -99,16 +108,19 @@ import Testing
     let pretty = try Self.reformatted(full.json, pretty: true)
     let outcome = try Self.gate(Self.run, baselineText: pretty)
     #expect(outcome.verdict.exitStatus == 2)
-    #expect(outcome.lines == [
-      "baseline baseline.json is a full run and this is a quick run: their inputs differ, so they are not compared (save a baseline in the same mode)"
-    ])
+    #expect(
+      outcome.lines == [
+        "baseline baseline.json is a full run and this is a quick run: their inputs differ, so they are not compared (save a baseline in the same mode)"
+      ])
     // A baseline that does not say its mode was a full run.
     let unlabelled = try BenchmarkBaseline.parse(#"{"metrics":[]}"#, path: "old.json")
     #expect(unlabelled.mode == "full")
   }
 
   @Test func aBaselineThatIsNotOneIsATypedFailure() {
-    #expect(throws: BenchmarkBaseline.Failure.self) { try BenchmarkBaseline.parse("{\"mode\":\"quick\",", path: "b.json") }
+    #expect(throws: BenchmarkBaseline.Failure.self) {
+      try BenchmarkBaseline.parse("{\"mode\":\"quick\",", path: "b.json")
+    }
     do {
       _ = try BenchmarkBaseline.parse(#"{"mode":"quick","metrics":[{"scenario":"x"}]}"#, path: "b.json")
       Issue.record("a metric without its fields was accepted")

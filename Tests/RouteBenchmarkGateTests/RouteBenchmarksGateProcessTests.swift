@@ -22,13 +22,20 @@ import Testing
     process.standardError = try FileHandle(forWritingTo: errURL)
     try process.run()
     process.waitUntilExit()
-    return (process.terminationStatus, try String(contentsOf: outURL, encoding: .utf8), try String(contentsOf: errURL, encoding: .utf8))
+    return (
+      process.terminationStatus, try String(contentsOf: outURL, encoding: .utf8),
+      try String(contentsOf: errURL, encoding: .utf8)
+    )
   }
 
-  static func baseline(liveRefreshFlatness value: Double, pretty: Bool, name: String = "live refresh p50 24h/1h") throws -> String {
+  static func baseline(liveRefreshFlatness value: Double, pretty: Bool, name: String = "live refresh p50 24h/1h") throws
+    -> String
+  {
     let document: [String: Any] = [
       "mode": "quick",
-      "metrics": [["scenario": "store-extend", "name": name, "value": value, "higherIsBetter": false, "scaleFree": true]],
+      "metrics": [
+        ["scenario": "store-extend", "name": name, "value": value, "higherIsBetter": false, "scaleFree": true]
+      ],
       "targets": [],
     ]
     let data = try JSONSerialization.data(withJSONObject: document, options: pretty ? [.prettyPrinted] : [])

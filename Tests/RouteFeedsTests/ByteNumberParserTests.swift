@@ -1,7 +1,8 @@
 import Foundation
 import RouteTestSupport
-@testable import RouteFeeds
 import Testing
+
+@testable import RouteFeeds
 
 /// The byte-level number parser against the C library's correctly rounded `strtod`.
 @Suite("ByteNumberParser")
@@ -66,7 +67,10 @@ struct ByteNumberParserTests {
 
   @Test func longAndExponentFormsGoThroughStrtod() {
     let tiny = "0." + String(repeating: "0", count: 397) + "1"
-    for text in ["1e5", "2.5E-3", "-0.000000000000000001", "123456789012345678901234567890", tiny, String(repeating: "9", count: 300)] {
+    for text in [
+      "1e5", "2.5E-3", "-0.000000000000000001", "123456789012345678901234567890", tiny,
+      String(repeating: "9", count: 300),
+    ] {
       #expect(Self.parse(text)?.bitPattern == Double(text)?.bitPattern, "\(text.prefix(40))")
     }
     #expect(Self.parse(String(repeating: "9", count: 400)) == nil, "400 nines overflow to infinity: refused")

@@ -1,6 +1,7 @@
-@testable import RouteFeeds
 import RouteMileage
 import Testing
+
+@testable import RouteFeeds
 
 /// A CSV whose last line has no line end: whole when its row is as long as the row before it,
 /// cut off when a column is missing or its last number has fewer decimals (`CSVRowShape`).

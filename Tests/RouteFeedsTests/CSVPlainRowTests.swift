@@ -1,6 +1,7 @@
-@testable import RouteFeeds
 import RouteMileage
 import Testing
+
+@testable import RouteFeeds
 
 /// The one-pass reader of plain CSV rows (`CSVPlainRow`): every value it reads is the one the
 /// general cell parsers give, bit for bit, and every row it declines reads as before.
@@ -99,7 +100,10 @@ import Testing
     }
     // A time too short for the day cache, one without a zone, one with a space: read all the
     // same by the general path (the zone-less one as UTC, the padded one trimmed).
-    let general = [("2025-11-29T08:00", 1_764_403_200.0), ("2025-11-29T08:00:00", 1_764_403_200.0), (" 2025-11-29T08:00:00Z", 1_764_403_200.0)]
+    let general = [
+      ("2025-11-29T08:00", 1_764_403_200.0), ("2025-11-29T08:00:00", 1_764_403_200.0),
+      (" 2025-11-29T08:00:00Z", 1_764_403_200.0),
+    ]
     for (cell, seconds) in general {
       let read = CSVTestSupport.read(Self.header + "\(cell),51.5,-0.12,8.0,0.00,,1\n")
       #expect(read.sink.samples.first?.timestamp == seconds, "\(cell)")
@@ -116,15 +120,36 @@ import Testing
       // A NUL inside a number: binary.
       ("2025-11-29T08:00:00Z,51.5\u{0}1,-0.12,8.0,0.00,,1", [.unreadable(.binary, line: 2)]),
       // A quoted number: read by the general path.
-      ("2025-11-29T08:00:00Z,\"51.5\",-0.12,8.0,0.00,,1", [.position(.init(timestamp: 1_764_403_200, latitude: 51.5, longitude: -0.12, horizontalAccuracy: 8, speed: 0), session: 0, line: 2)]),
+      (
+        "2025-11-29T08:00:00Z,\"51.5\",-0.12,8.0,0.00,,1",
+        [
+          .position(
+            .init(timestamp: 1_764_403_200, latitude: 51.5, longitude: -0.12, horizontalAccuracy: 8, speed: 0),
+            session: 0, line: 2)
+        ]
+      ),
       // A missing column: the session is absent.
-      ("2025-11-29T08:00:00Z,51.5,-0.12,8.0,0.00,", [.position(.init(timestamp: 1_764_403_200, latitude: 51.5, longitude: -0.12, horizontalAccuracy: 8, speed: 0), session: nil, line: 2)]),
+      (
+        "2025-11-29T08:00:00Z,51.5,-0.12,8.0,0.00,",
+        [
+          .position(
+            .init(timestamp: 1_764_403_200, latitude: 51.5, longitude: -0.12, horizontalAccuracy: 8, speed: 0),
+            session: nil, line: 2)
+        ]
+      ),
       // An empty latitude: unreadable.
       ("2025-11-29T08:00:00Z,,-0.12,8.0,0.00,,1", [.unreadable(.badNumber, line: 2)]),
       // A comment.
       ("#2025-11-29T08:00:00Z,51.5,-0.12,8.0,0.00,,1", [.ignored(.csvComment, line: 2)]),
       // CRLF.
-      ("2025-11-29T08:00:00Z,51.5,-0.12,8.0,0.00,,1\r", [.position(.init(timestamp: 1_764_403_200, latitude: 51.5, longitude: -0.12, horizontalAccuracy: 8, speed: 0), session: 0, line: 2)]),
+      (
+        "2025-11-29T08:00:00Z,51.5,-0.12,8.0,0.00,,1\r",
+        [
+          .position(
+            .init(timestamp: 1_764_403_200, latitude: 51.5, longitude: -0.12, horizontalAccuracy: 8, speed: 0),
+            session: 0, line: 2)
+        ]
+      ),
     ]
     for (row, expected) in rows {
       let read = CSVTestSupport.read(Self.header + row + "\n")
@@ -135,12 +160,13 @@ import Testing
   /// A file cut inside its last number, at every byte: the rows before it read as whole, and
   /// the cut row is reported as cut, whatever the chunking.
   @Test func aRowCutMidNumberReadsTheSameInEveryChunking() {
-    let whole = Self.header + """
-      2025-11-29T08:00:00.000Z,51.5072178,-0.1275862,8.0,0.00,,1
-      2025-11-29T08:00:01.000Z,51.5072901,-0.1274412,7.5,9.80,51.2,1
-      2025-11-29T08:00:02.000Z,51.5073755,-0.1272701,6.0,11.20,52.0,1
+    let whole =
+      Self.header + """
+        2025-11-29T08:00:00.000Z,51.5072178,-0.1275862,8.0,0.00,,1
+        2025-11-29T08:00:01.000Z,51.5072901,-0.1274412,7.5,9.80,51.2,1
+        2025-11-29T08:00:02.000Z,51.5073755,-0.1272701,6.0,11.20,52.0,1
 
-      """
+        """
     let bytes = Array(whole.utf8)
     for cut in (bytes.count - 62)..<bytes.count {
       let prefix = Array(bytes[..<cut])

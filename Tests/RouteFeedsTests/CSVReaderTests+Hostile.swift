@@ -15,7 +15,8 @@ extension CSVReaderTests {
   }
 
   @Test func badRowsAreCountedWithTheirLineNumbersAndReadingContinues() {
-    let text = Self.header + Self.row(0) + "yesterday,37.7,-122.4,5\n" + Self.row(2, "north") + Self.row(3, "37.8", "")
+    let text =
+      Self.header + Self.row(0) + "yesterday,37.7,-122.4,5\n" + Self.row(2, "north") + Self.row(3, "37.8", "")
       + "2025-11-29T08:00:04Z\n" + "2025-11-29T08:00:05Z,37.9,-122.1,five\n" + Self.row(6)
     let measured = CSVTestSupport.measure(text, settings: IngestSettings(filter: nil))
     let report = measured.report
@@ -27,7 +28,10 @@ extension CSVReaderTests {
     #expect(report.isBalanced)
   }
 
-  @Test(arguments: ["nan", "NaN", "inf", "-inf", "Infinity", "1e999", "-1e999", String(repeating: "1", count: 400) + ".5", "0x1p3", "--1", "", " "])
+  @Test(arguments: [
+    "nan", "NaN", "inf", "-inf", "Infinity", "1e999", "-1e999", String(repeating: "1", count: 400) + ".5", "0x1p3",
+    "--1", "", " ",
+  ])
   func nonNumbersAreUnreadable(_ value: String) {
     let read = CSVTestSupport.read(Self.header + Self.row(0, value) + Self.row(1))
     #expect(read.sink.unreadable == [.unreadable(.badNumber, line: 2)])
@@ -43,12 +47,14 @@ extension CSVReaderTests {
   }
 
   @Test func timestampsAtTheEdgesOfTheCalendar() {
-    let text = "timestamp,lat,lon\n0000-01-01T00:00:00Z,1,2\n9999-12-31T23:59:59Z,1,2\n10000-01-01T00:00:00Z,1,2\n2025-13-01T00:00:00Z,1,2\n2025-02-29T00:00:00Z,1,2\n2024-02-29T24:00:00Z,1,2\n"
+    let text =
+      "timestamp,lat,lon\n0000-01-01T00:00:00Z,1,2\n9999-12-31T23:59:59Z,1,2\n10000-01-01T00:00:00Z,1,2\n2025-13-01T00:00:00Z,1,2\n2025-02-29T00:00:00Z,1,2\n2024-02-29T24:00:00Z,1,2\n"
     let read = CSVTestSupport.read(text)
     #expect(read.sink.samples.map(\.timestamp) == [-62_167_219_200, 253_402_300_799, 1_709_251_200])
-    #expect(read.sink.unreadable == [
-      .unreadable(.badTime, line: 4), .unreadable(.badTime, line: 5), .unreadable(.badTime, line: 6),
-    ])
+    #expect(
+      read.sink.unreadable == [
+        .unreadable(.badTime, line: 4), .unreadable(.badTime, line: 5), .unreadable(.badTime, line: 6),
+      ])
   }
 
   @Test func timeRunningBackwardsIsJudgedInTimeOrder() {
@@ -67,10 +73,11 @@ extension CSVReaderTests {
     bytes += Array((Self.row(2) + Self.row(3)).utf8)
     for size in [4096, 1 << 20, 0] {
       let read = CSVTestSupport.read(bytes, chunkSize: size)
-      #expect(read.sink.events.map(\.description) == [
-        "2: position t=1764403200.0 session=nil", "3: unreadable lineTooLong",
-        "4: position t=1764403202.0 session=nil", "5: position t=1764403203.0 session=nil",
-      ], "chunk size \(size)")
+      #expect(
+        read.sink.events.map(\.description) == [
+          "2: position t=1764403200.0 session=nil", "3: unreadable lineTooLong",
+          "4: position t=1764403202.0 session=nil", "5: position t=1764403203.0 session=nil",
+        ], "chunk size \(size)")
     }
   }
 
@@ -79,9 +86,10 @@ extension CSVReaderTests {
     bytes += [UInt8](repeating: 0x41, count: 50 << 20) + [0x0A]
     bytes += Array(Self.row(2).utf8)
     let read = CSVTestSupport.read(bytes, chunkSize: FeedIngest.chunkSize)
-    #expect(read.sink.events.map(\.description) == [
-      "2: position t=1764403200.0 session=nil", "3: unreadable lineTooLong", "4: position t=1764403202.0 session=nil",
-    ])
+    #expect(
+      read.sink.events.map(\.description) == [
+        "2: position t=1764403200.0 session=nil", "3: unreadable lineTooLong", "4: position t=1764403202.0 session=nil",
+      ])
   }
 
   @Test func anOverlongQuotedRecordIsSkippedToTheFirstLineFeedPastTheLimit() {
@@ -101,13 +109,15 @@ extension CSVReaderTests {
 
   @Test func aQuoteLeftOpenAtTheEndIsCounted() {
     let read = CSVTestSupport.read(Self.header + Self.row(0) + "2025-11-29T08:00:01Z,\"37.7,-122.4,5\n" + Self.row(2))
-    #expect(read.sink.events.map(\.description) == [
-      "2: position t=1764403200.0 session=nil", "3: unreadable unterminatedQuote",
-    ])
+    #expect(
+      read.sink.events.map(\.description) == [
+        "2: position t=1764403200.0 session=nil", "3: unreadable unterminatedQuote",
+      ])
   }
 
   @Test func nulPaddingIsTrimmedButNulInsideAValueIsBinary() {
-    let padded = "INDEX,TAG,DATE,TIME,LATITUDE N/S,LONGITUDE E/W,SPEED\r\n2419\0\0,T,090204,063821,31.769598N\0,035.208829E,20\0\0\0\r\n"
+    let padded =
+      "INDEX,TAG,DATE,TIME,LATITUDE N/S,LONGITUDE E/W,SPEED\r\n2419\0\0,T,090204,063821,31.769598N\0,035.208829E,20\0\0\0\r\n"
     let read = CSVTestSupport.read(padded)
     #expect(read.sink.samples.first?.latitude == 31.769598)
     #expect(read.sink.samples.first?.timestamp == 1_233_729_501)  // 2009-02-04T06:38:21Z
@@ -135,9 +145,13 @@ extension CSVReaderTests {
     // The start of a gzip file.
     let bytes: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0xED, 0x5A, 0x0A, 0x41]
     let read = CSVTestSupport.read(bytes)
-    #expect(read.error == .unmappedColumns(
-      line: 1,
-      detail: "the first line holds binary bytes, so this does not look like a CSV file; if it is GPX or NMEA, pass --input-format gpx or --input-format nmea"))
+    #expect(
+      read.error
+        == .unmappedColumns(
+          line: 1,
+          detail:
+            "the first line holds binary bytes, so this does not look like a CSV file; if it is GPX or NMEA, pass --input-format gpx or --input-format nmea"
+        ))
     // The ingest decompresses gzip (#16): these bytes are a gzip stream cut short, named as such.
     guard case .badCompression? = CSVTestSupport.measure(bytes).report.failure else {
       Issue.record("expected badCompression, got \(String(describing: CSVTestSupport.measure(bytes).report.failure))")
@@ -160,17 +174,20 @@ extension CSVReaderTests {
   }
 
   @Test func invalidUTF8AndMixedLineEndingsInData() {
-    let text: [UInt8] = Array((Self.header + Self.row(0)).utf8) + Array("2025-11-29T08:00:01Z,3\u{7}.5,1,5\r\n".utf8)
+    let text: [UInt8] =
+      Array((Self.header + Self.row(0)).utf8) + Array("2025-11-29T08:00:01Z,3\u{7}.5,1,5\r\n".utf8)
       + [0xC3, 0x28, 0x0A] + Array((Self.row(2) + "2025-11-29T08:00:03Z,37.7,-122.4,5\r" + Self.row(4)).utf8)
     let read = CSVTestSupport.read(text)
-    #expect(read.sink.events.map(\.description) == [
-      "2: position t=1764403200.0 session=nil", "3: unreadable binary", "4: unreadable badTime",
-      "5: position t=1764403202.0 session=nil", "6: unreadable loneCarriageReturn",
-    ])
+    #expect(
+      read.sink.events.map(\.description) == [
+        "2: position t=1764403200.0 session=nil", "3: unreadable binary", "4: unreadable badTime",
+        "5: position t=1764403202.0 session=nil", "6: unreadable loneCarriageReturn",
+      ])
   }
 
   @Test func aFileThatTurnsIntoNMEAPartwayCountsTheForeignLines() {
-    let text = Self.header + Self.row(0)
+    let text =
+      Self.header + Self.row(0)
       + "$GPRMC,080001,A,3746.494,N,12225.164,W,0.0,0.0,291125,,*1C\n"
       + "<trkpt lat=\"37.7\" lon=\"-122.4\"><time>2025-11-29T08:00:02Z</time></trkpt>\n" + Self.row(3)
     let measured = CSVTestSupport.measure(text, settings: IngestSettings(filter: nil))
@@ -196,7 +213,9 @@ extension CSVReaderTests {
     // Only the first 4096 columns are matched; the error lists 24 of them.
     if case .unmappedColumns(_, let detail)? = read.error {
       #expect(detail.contains("among the 4,096 columns"))
-      #expect(detail.hasPrefix("found no timestamp, latitude or longitude column among the 4,096 columns of the header (cb, cc,"))
+      #expect(
+        detail.hasPrefix(
+          "found no timestamp, latitude or longitude column among the 4,096 columns of the header (cb, cc,"))
       #expect(detail.contains(", … 4072 more);"))
     } else {
       Issue.record("expected an unmapped-columns error, got \(String(describing: read.error))")

@@ -11,7 +11,8 @@ extension CSVReaderTests {
 
   @Test(arguments: [",", ";", "\t"])
   func delimiterIsDetectedFromTheHeader(_ delimiter: String) {
-    let text = ["timestamp", "latitude", "longitude"].joined(separator: delimiter) + "\n"
+    let text =
+      ["timestamp", "latitude", "longitude"].joined(separator: delimiter) + "\n"
       + ["2025-11-29T08:00:00Z", "37.5", "-122.25"].joined(separator: delimiter) + "\n"
     let read = CSVTestSupport.read(text)
     #expect(read.error == nil)
@@ -37,7 +38,8 @@ extension CSVReaderTests {
   }
 
   @Test func crlfBomAndBlankLines() {
-    let text = "\u{FEFF}timestamp,latitude,longitude\r\n\r\n2025-11-29T08:00:00Z,37.5,-122.25\r\n   \r\n\r\n2025-11-29T08:00:01Z,37.6,-122.26\r\n"
+    let text =
+      "\u{FEFF}timestamp,latitude,longitude\r\n\r\n2025-11-29T08:00:00Z,37.5,-122.25\r\n   \r\n\r\n2025-11-29T08:00:01Z,37.6,-122.26\r\n"
     let read = CSVTestSupport.read(text)
     #expect(read.error == nil)
     #expect(read.sink.events.map(\.line) == [3, 6])
@@ -51,9 +53,13 @@ extension CSVReaderTests {
   }
 
   @Test func utf16FilesAreNamed() {
-    let bytes: [UInt8] = [0xFF, 0xFE] + Array("timestamp,lat,lon\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-    #expect(CSVTestSupport.read(bytes).error == .unmappedColumns(
-      line: 1, detail: "the file looks like UTF-16 text (every other byte is zero); save it as UTF-8 and read it again"))
+    let bytes: [UInt8] =
+      [0xFF, 0xFE] + Array("timestamp,lat,lon\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    #expect(
+      CSVTestSupport.read(bytes).error
+        == .unmappedColumns(
+          line: 1,
+          detail: "the file looks like UTF-16 text (every other byte is zero); save it as UTF-8 and read it again"))
   }
 
   @Test func semicolonFilesMayUseDecimalCommas() {
@@ -68,9 +74,10 @@ extension CSVReaderTests {
   @Test func commentLinesAreCountedAndSkipped() {
     let text = "# recorded by test\n#timestamp,x\ntimestamp,lat,lon\n# mid\n2025-11-29T08:00:00Z,1.5,2.5\n"
     let read = CSVTestSupport.read(text)
-    #expect(read.sink.events.map(\.description) == [
-      "1: ignored comment", "2: ignored comment", "4: ignored comment", "5: position t=1764403200.0 session=nil",
-    ])
+    #expect(
+      read.sink.events.map(\.description) == [
+        "1: ignored comment", "2: ignored comment", "4: ignored comment", "5: position t=1764403200.0 session=nil",
+      ])
   }
 
   // MARK: Header names
@@ -96,7 +103,8 @@ extension CSVReaderTests {
   }
 
   @Test func canonicalNamesWinOverAliasesAndTheLeftmostAliasWins() {
-    let read = CSVTestSupport.read("lat,latitude,lon,lng,long,time,timestamp\n1,2,3,4,5,2025-11-29T08:00:00Z,2025-11-29T09:00:00Z\n")
+    let read = CSVTestSupport.read(
+      "lat,latitude,lon,lng,long,time,timestamp\n1,2,3,4,5,2025-11-29T08:00:00Z,2025-11-29T09:00:00Z\n")
     let sample = read.sink.samples.first
     #expect(sample?.latitude == 2)
     #expect(sample?.longitude == 3)
@@ -104,7 +112,8 @@ extension CSVReaderTests {
   }
 
   @Test func unitsInHeaderNamesAreConverted() {
-    let read = CSVTestSupport.read("timestamp,lat,lon,speed_kmh,altitude_ft,accuracy (ft)\n2025-11-29T08:00:00Z,1,2,36,1000,10\n")
+    let read = CSVTestSupport.read(
+      "timestamp,lat,lon,speed_kmh,altitude_ft,accuracy (ft)\n2025-11-29T08:00:00Z,1,2,36,1000,10\n")
     let sample = read.sink.samples.first
     #expect(abs((sample?.speed ?? 0) - 10) < 1e-12)
     #expect(abs((sample?.altitude ?? 0) - 304.8) < 1e-9)
@@ -116,7 +125,8 @@ extension CSVReaderTests {
   }
 
   @Test func unitsInCellsAreConvertedForKnownFields() {
-    let text = "timestamp,lat,lon,speed,altitude,accuracy,course\n"
+    let text =
+      "timestamp,lat,lon,speed,altitude,accuracy,course\n"
       + "2025-11-29T08:00:00Z,1,2,0.865 km/h,374.812 m,12 m,90 deg\n"
       + "2025-11-29T08:00:01Z,1,2,3 furlongs,12 parsecs,5,x\n"
       + "2025-11-29T08:00:02Z,1,2,,,12 parsecs,\n"
@@ -137,9 +147,13 @@ extension CSVReaderTests {
   // MARK: Time forms
 
   @Test func epochSecondsAndMillisecondsAreToldApartByMagnitude() {
-    let text = "unix_time,lat,lon\n1764403200,1,2\n1764403201500,1,2\n1764403202.25,1,2\n1764403203000000,1,2\n99999999999,1,2\n100000000000,1,2\n"
+    let text =
+      "unix_time,lat,lon\n1764403200,1,2\n1764403201500,1,2\n1764403202.25,1,2\n1764403203000000,1,2\n99999999999,1,2\n100000000000,1,2\n"
     let read = CSVTestSupport.read(text)
-    #expect(read.sink.samples.map(\.timestamp) == [1_764_403_200, 1_764_403_201.5, 1_764_403_202.25, 1_764_403_203, 99_999_999_999, 100_000_000])
+    #expect(
+      read.sink.samples.map(\.timestamp) == [
+        1_764_403_200, 1_764_403_201.5, 1_764_403_202.25, 1_764_403_203, 99_999_999_999, 100_000_000,
+      ])
   }
 
   @Test func columnNamesAndTheMappingCanForceTheEpochUnit() throws {
@@ -151,7 +165,8 @@ extension CSVReaderTests {
     // Forced seconds: 2e11 is read as seconds (the year 8307), where `auto` would take
     // milliseconds; a number of seconds past the year 9999 is no time at all.
     let seconds = CSVTestSupport.read(
-      "t,lat,lon\n200000000000,1,2\n1764403201500,1,2\n", mapping: try CSVColumnMapping(parsing: "timestamp=t,timestamp_format=epoch-s"))
+      "t,lat,lon\n200000000000,1,2\n1764403201500,1,2\n",
+      mapping: try CSVColumnMapping(parsing: "timestamp=t,timestamp_format=epoch-s"))
     #expect(seconds.sink.samples.map(\.timestamp) == [200_000_000_000])
     #expect(seconds.sink.unreadable == [.unreadable(.badTime, line: 3)])
   }
@@ -190,9 +205,13 @@ extension CSVReaderTests {
 
   @Test func localTimeWithoutAnOffsetColumnAsksForOne() {
     let read = CSVTestSupport.read("Lcl Date,Lcl Time,Latitude,Longitude\n2014-03-29,16:50:22,40.2,-111.7\n")
-    #expect(read.error == .unmappedColumns(
-      line: 1,
-      detail: "the columns 'Lcl Date' and 'Lcl Time' hold local time and the header has no UTC offset column; pass --columns utc_offset=<column> naming the column with the offset, or --columns 'date=Lcl Date,time=Lcl Time' if the times are in fact UTC"))
+    #expect(
+      read.error
+        == .unmappedColumns(
+          line: 1,
+          detail:
+            "the columns 'Lcl Date' and 'Lcl Time' hold local time and the header has no UTC offset column; pass --columns utc_offset=<column> naming the column with the offset, or --columns 'date=Lcl Date,time=Lcl Time' if the times are in fact UTC"
+        ))
     let asUTC = CSVTestSupport.read(
       "Lcl Date,Lcl Time,Latitude,Longitude\n2014-03-29,16:50:22,40.2,-111.7\n",
       mapping: try? CSVColumnMapping(parsing: "date=Lcl Date,time=Lcl Time"))
@@ -221,9 +240,13 @@ extension CSVReaderTests {
     let text = "# log\ndate,time,lat,lon\n05/01/2005,10:12:47,1,2\n05/01/2005,10:12:48,1,2\n"
     let read = CSVTestSupport.read(text)
     #expect(read.sink.events == [.ignored(FeedReason("comment"), line: 1)])
-    #expect(read.error == .unmappedColumns(
-      line: 3,
-      detail: "column 'date' holds dates with the year last (like 11/05/2025), which could be day-first or month-first; pass --columns date_format=dmy (day first) or date_format=mdy (month first)"))
+    #expect(
+      read.error
+        == .unmappedColumns(
+          line: 3,
+          detail:
+            "column 'date' holds dates with the year last (like 11/05/2025), which could be day-first or month-first; pass --columns date_format=dmy (day first) or date_format=mdy (month first)"
+        ))
     let monthFirst = CSVTestSupport.read(text, mapping: try CSVColumnMapping(parsing: "date_format=mdy"))
     #expect(monthFirst.error == nil)
     #expect(monthFirst.sink.samples.map(\.timestamp) == [1_114_942_367, 1_114_942_368])
@@ -290,10 +313,11 @@ extension CSVReaderTests {
 
       """
     let read = CSVTestSupport.read(text)
-    #expect(read.sink.events.map(\.description) == [
-      "2: position t=1764403200.0 session=nil", "3: rejected noFix", "4: rejected noFix",
-      "5: position t=1764403203.0 session=nil", "6: rejected noFix",
-    ])
+    #expect(
+      read.sink.events.map(\.description) == [
+        "2: position t=1764403200.0 session=nil", "3: rejected noFix", "4: rejected noFix",
+        "5: position t=1764403203.0 session=nil", "6: rejected noFix",
+      ])
   }
 
   @Test func sessionsAreOrdinalsInOrderOfFirstAppearanceAndEmptyCellsAreLegacy() {
@@ -343,9 +367,13 @@ extension CSVReaderTests {
   @Test func explicitMappingByNameAndByNumber() throws {
     let text = "GPS Time;Breite;Länge;Genauigkeit;Fahrt\n2025-11-29T08:00:00Z;48,1;11,5;7;f1\n"
     let byName = CSVTestSupport.read(
-      text, mapping: try CSVColumnMapping(parsing: "timestamp=gps time, latitude = Breite,longitude=Länge,accuracy=Genauigkeit,session=Fahrt"))
+      text,
+      mapping: try CSVColumnMapping(
+        parsing: "timestamp=gps time, latitude = Breite,longitude=Länge,accuracy=Genauigkeit,session=Fahrt"))
     let byNumber = CSVTestSupport.read(
-      text, mapping: try CSVColumnMapping(parsing: "timestamp=1,latitude=2,longitude=3,horizontal_accuracy=4,capture_session_id=5"))
+      text,
+      mapping: try CSVColumnMapping(
+        parsing: "timestamp=1,latitude=2,longitude=3,horizontal_accuracy=4,capture_session_id=5"))
     #expect(byName.error == nil)
     #expect(byName == byNumber)
     let sample = byName.sink.samples.first
@@ -368,9 +396,13 @@ extension CSVReaderTests {
     #expect(read.sink.events.map(\.line) == [1, 2])
     #expect(read.sink.samples.map(\.longitude) == [-122.25, -122.26])
     let missing = CSVTestSupport.read(text, mapping: try CSVColumnMapping(parsing: "header=no,timestamp=1"))
-    #expect(missing.error == .unmappedColumns(
-      line: 1,
-      detail: "with header=no, --columns must give the timestamp (or date and time), latitude and longitude column numbers, e.g. --columns header=no,timestamp=1,latitude=2,longitude=3"))
+    #expect(
+      missing.error
+        == .unmappedColumns(
+          line: 1,
+          detail:
+            "with header=no, --columns must give the timestamp (or date and time), latitude and longitude column numbers, e.g. --columns header=no,timestamp=1,latitude=2,longitude=3"
+        ))
   }
 
   @Test func theMappingCanForceTheDelimiter() throws {
@@ -386,19 +418,36 @@ extension CSVReaderTests {
     #expect(mapping.timestampFormat == .epochMilliseconds)
     #expect(mapping.dateOrder == .dmy)
     #expect(mapping.delimiter == .semicolon)
-    #expect(mapping.description == "delimiter=semicolon,timestamp=GPS Time,latitude=3,longitude=4,timestamp_format=epoch-ms,date_format=dmy")
+    #expect(
+      mapping.description
+        == "delimiter=semicolon,timestamp=GPS Time,latitude=3,longitude=4,timestamp_format=epoch-ms,date_format=dmy")
     #expect(try CSVColumnMapping(parsing: mapping.description) == mapping)
 
     let cases: [(String, String)] = [
-      ("", "--columns: the mapping is empty; write field=column pairs separated by commas, e.g. --columns timestamp=time,latitude=3,longitude=4"),
-      ("latitude", "--columns: 'latitude' is not key=value; write field=column pairs separated by commas, e.g. --columns timestamp=time,latitude=3,longitude=4"),
+      (
+        "",
+        "--columns: the mapping is empty; write field=column pairs separated by commas, e.g. --columns timestamp=time,latitude=3,longitude=4"
+      ),
+      (
+        "latitude",
+        "--columns: 'latitude' is not key=value; write field=column pairs separated by commas, e.g. --columns timestamp=time,latitude=3,longitude=4"
+      ),
       ("latitude=", "--columns: 'latitude=' needs a value"),
       ("latitude=0", "--columns: latitude=0: columns are numbered from 1 to 4096"),
       ("lat=1,latitude=2", "--columns: latitude is given twice"),
-      ("lattitude=1", "--columns: 'lattitude' is not a field or option; fields are timestamp, date, time, utc_offset, latitude, longitude, latitude_hemisphere, longitude_hemisphere, horizontal_accuracy, speed, course, altitude, capture_session_id, received_at, status; options are header, delimiter, timestamp_format, date_format"),
+      (
+        "lattitude=1",
+        "--columns: 'lattitude' is not a field or option; fields are timestamp, date, time, utc_offset, latitude, longitude, latitude_hemisphere, longitude_hemisphere, horizontal_accuracy, speed, course, altitude, capture_session_id, received_at, status; options are header, delimiter, timestamp_format, date_format"
+      ),
       ("timestamp_format=weeks", "--columns: timestamp_format=weeks: use auto, iso8601, epoch-s or epoch-ms"),
-      ("header=no,latitude=lat", "--columns: with header=no there are no header names: give latitude a column number, not 'lat'"),
-      ("latitude=1,,longitude=2", "--columns: an entry is empty (two commas in a row?); write field=column pairs separated by commas, e.g. --columns timestamp=time,latitude=3,longitude=4"),
+      (
+        "header=no,latitude=lat",
+        "--columns: with header=no there are no header names: give latitude a column number, not 'lat'"
+      ),
+      (
+        "latitude=1,,longitude=2",
+        "--columns: an entry is empty (two commas in a row?); write field=column pairs separated by commas, e.g. --columns timestamp=time,latitude=3,longitude=4"
+      ),
     ]
     for (spec, detail) in cases {
       #expect(throws: FeedError.unmappedColumns(line: 0, detail: detail), "\(spec)") {
@@ -410,41 +459,62 @@ extension CSVReaderTests {
   @Test func mappingNamesThatTheHeaderLacksAreReported() throws {
     let read = CSVTestSupport.read(
       "time,lat,lon\n2025-11-29T08:00:00Z,1,2\n", mapping: try CSVColumnMapping(parsing: "latitude=Breite"))
-    #expect(read.error == .unmappedColumns(
-      line: 1, detail: "--columns names 'Breite' for latitude, but the header has no such column; the columns are: time, lat, lon"))
+    #expect(
+      read.error
+        == .unmappedColumns(
+          line: 1,
+          detail:
+            "--columns names 'Breite' for latitude, but the header has no such column; the columns are: time, lat, lon")
+    )
     let beyond = CSVTestSupport.read(
       "time,lat,lon\n2025-11-29T08:00:00Z,1,2\n", mapping: try CSVColumnMapping(parsing: "latitude=9"))
-    #expect(beyond.error == .unmappedColumns(
-      line: 1, detail: "--columns gives latitude column 9, but the header has 3 columns: time, lat, lon"))
+    #expect(
+      beyond.error
+        == .unmappedColumns(
+          line: 1, detail: "--columns gives latitude column 9, but the header has 3 columns: time, lat, lon"))
   }
 
   // MARK: Unmappable headers
 
   @Test func anUnmappableHeaderListsItsColumnsAndTheMappingToPass() {
     let read = CSVTestSupport.read("# export\nINDEX,RCR,WHEN,Y,X\n1,T,2025-11-29T08:00:00Z,1,2\n")
-    #expect(read.error == .unmappedColumns(
-      line: 2,
-      detail: "found no timestamp, latitude or longitude column among the 5 columns of the header (INDEX, RCR, WHEN, Y, X); name them with --columns, for example --columns 'timestamp=<column>,latitude=<column>,longitude=<column>', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in docs/formats/csv.md)"))
+    #expect(
+      read.error
+        == .unmappedColumns(
+          line: 2,
+          detail:
+            "found no timestamp, latitude or longitude column among the 5 columns of the header (INDEX, RCR, WHEN, Y, X); name them with --columns, for example --columns 'timestamp=<column>,latitude=<column>,longitude=<column>', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in docs/formats/csv.md)"
+        ))
     #expect(read.error.map { "\($0)" }?.hasPrefix("cannot map the CSV columns: found no timestamp") == true)
     let partly = CSVTestSupport.read("Zeit,lat,X\n2025-11-29T08:00:00Z,1,2\n")
-    #expect(partly.error == .unmappedColumns(
-      line: 1,
-      detail: "found no timestamp or longitude column among the 3 columns of the header (Zeit, lat, X); name them with --columns, for example --columns 'timestamp=<column>,latitude=lat,longitude=<column>', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in docs/formats/csv.md)"))
+    #expect(
+      partly.error
+        == .unmappedColumns(
+          line: 1,
+          detail:
+            "found no timestamp or longitude column among the 3 columns of the header (Zeit, lat, X); name them with --columns, for example --columns 'timestamp=<column>,latitude=lat,longitude=<column>', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in docs/formats/csv.md)"
+        ))
   }
 
   @Test func aFirstLineOfDataIsNotEchoedAndHeaderNoIsSuggested() {
     let read = CSVTestSupport.read("2025-11-29T08:00:00Z,37.7749,-122.4194,s1\n")
-    #expect(read.error == .unmappedColumns(
-      line: 1,
-      detail: "the first line holds values, not column names (#1 (a value), #2 (a value), #3 (a value), s1); if the file has no header line, pass --columns header=no,timestamp=1,latitude=2,longitude=3 with the right column numbers"))
+    #expect(
+      read.error
+        == .unmappedColumns(
+          line: 1,
+          detail:
+            "the first line holds values, not column names (#1 (a value), #2 (a value), #3 (a value), s1); if the file has no header line, pass --columns header=no,timestamp=1,latitude=2,longitude=3 with the right column numbers"
+        ))
     #expect(read.error.map { "\($0)" }?.contains("37.77") == false)
   }
 
   @Test func classicMacLineEndingsAreNamed() {
     let read = CSVTestSupport.read("timestamp,lat,lon\r2025-11-29T08:00:00Z,1,2\r")
-    #expect(read.error == .unmappedColumns(
-      line: 1,
-      detail: "the lines end with a lone carriage return (classic Mac OS); convert the line endings to LF or CRLF"))
+    #expect(
+      read.error
+        == .unmappedColumns(
+          line: 1,
+          detail: "the lines end with a lone carriage return (classic Mac OS); convert the line endings to LF or CRLF"))
   }
 
   // MARK: 70mai dash cam
@@ -460,10 +530,11 @@ extension CSVReaderTests {
 
       """
     let read = CSVTestSupport.read(text)
-    #expect(read.sink.events.map(\.description) == [
-      "2: position t=1740170756.0 session=0", "3: position t=1740170757.0 session=0", "4: rejected noFix",
-      "6: position t=1740170800.0 session=1",
-    ])
+    #expect(
+      read.sink.events.map(\.description) == [
+        "2: position t=1740170756.0 session=0", "3: position t=1740170757.0 session=0", "4: rejected noFix",
+        "6: position t=1740170800.0 session=1",
+      ])
   }
 }
 
@@ -511,8 +582,13 @@ extension CSVReaderTests {
       "session", "status", "x", "", "12.5", "timestamp", "received_at", "\"q,uoted\"", "time_ms", "acc [ft]",
     ]
     for _ in 0..<800 {
-      let header = (0..<Int.random(in: 1..<8, using: &random)).map { _ in names[Int.random(in: 0..<names.count, using: &random)] }
-      let row = header.indices.map { _ in ["1", "2025-11-29T08:00:00Z", "12:00:00", "2025-11-29", "+01:00", "N", "", "x"][Int.random(in: 0..<8, using: &random)] }
+      let header = (0..<Int.random(in: 1..<8, using: &random)).map { _ in
+        names[Int.random(in: 0..<names.count, using: &random)]
+      }
+      let row = header.indices.map { _ in
+        ["1", "2025-11-29T08:00:00Z", "12:00:00", "2025-11-29", "+01:00", "N", "", "x"][
+          Int.random(in: 0..<8, using: &random)]
+      }
       let text = "# c\n" + header.joined(separator: ",") + "\n" + row.joined(separator: ",") + "\n"
       let read = CSVTestSupport.read(text)
       if let error = read.error {

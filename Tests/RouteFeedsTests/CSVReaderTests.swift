@@ -89,7 +89,9 @@ import Testing
   @Test(arguments: realFiles.map(\.name))
   func realFilesAreDetectedAsCSV(_ name: String) throws {
     let bytes = try CSVTestSupport.bytes(ofRealFile: name)
-    let detected = bytes.withUnsafeBufferPointer { FeedFormat.detect(prefix: UnsafeBufferPointer(rebasing: $0.prefix(8192))) }
+    let detected = bytes.withUnsafeBufferPointer {
+      FeedFormat.detect(prefix: UnsafeBufferPointer(rebasing: $0.prefix(8192)))
+    }
     #expect(detected == .csv)
   }
 
@@ -102,7 +104,8 @@ import Testing
     #expect(report.records == file.records)
     #expect(report.errors == 0)
     #expect(report.retained == file.filteredRetained)
-    #expect(Dictionary(uniqueKeysWithValues: report.rejected.map { ($0.key.rawValue, $0.value) }) == file.filteredRejected)
+    #expect(
+      Dictionary(uniqueKeysWithValues: report.rejected.map { ($0.key.rawValue, $0.value) }) == file.filteredRejected)
     #expect(abs(measurement.distance.meters - file.filteredMeters) < 0.5, "\(measurement.distance.meters)")
     #expect(report.sessions == file.sessions)
     #expect(report.legacyPositions == (file.sessions == 0 ? file.records - (file.readerRejected["noFix"] ?? 0) : 0))
@@ -118,7 +121,8 @@ import Testing
     #expect(report.failure == nil)
     #expect(report.isBalanced)
     #expect(report.records == file.records)
-    #expect(Dictionary(uniqueKeysWithValues: report.rejected.map { ($0.key.rawValue, $0.value) }) == file.readerRejected)
+    #expect(
+      Dictionary(uniqueKeysWithValues: report.rejected.map { ($0.key.rawValue, $0.value) }) == file.readerRejected)
     #expect(abs(distance.meters - file.unfilteredMeters) < 0.5, "\(distance.meters)")
     #expect(distance.usablePositionCount == file.unfilteredUsable)
     #expect(distance.contributingSegmentCount == file.unfilteredSegments)
@@ -172,7 +176,10 @@ import Testing
   @Test func realFilesFirstRowsAreReadFieldByField() throws {
     func first(_ name: String) throws -> (RouteSample, Int?) {
       let read = CSVTestSupport.read(try CSVTestSupport.bytes(ofRealFile: name))
-      guard case .position(let sample, let session, _)? = read.events.first(where: { if case .position = $0 { true } else { false } })
+      guard
+        case .position(let sample, let session, _)? = read.events.first(where: {
+          if case .position = $0 { true } else { false }
+        })
       else { throw CSVTestFailure.noPosition }
       return (sample, session)
     }
@@ -282,18 +289,19 @@ import Testing
     let read = CSVTestSupport.read(Self.trickyFeed, maximumRecordLength: 100)
     #expect(read.error == nil)
     let sink = read.sink
-    #expect(sink.events.map(\.description) == [
-      "1: ignored comment",
-      "3: position t=1764403200.0 session=0",
-      "5: position t=1764403201.0 session=1",
-      "6: position t=1764403202.0 session=2",
-      "8: unreadable badNumber",
-      "9: unreadable lineTooLong",
-      "10: position t=1764403205.0 session=3",
-      "11: ignored comment",
-      "13: position t=1764403206.0 session=4",
-      "14: position t=1764403208.0 session=3",
-    ])
+    #expect(
+      sink.events.map(\.description) == [
+        "1: ignored comment",
+        "3: position t=1764403200.0 session=0",
+        "5: position t=1764403201.0 session=1",
+        "6: position t=1764403202.0 session=2",
+        "8: unreadable badNumber",
+        "9: unreadable lineTooLong",
+        "10: position t=1764403205.0 session=3",
+        "11: ignored comment",
+        "13: position t=1764403206.0 session=4",
+        "14: position t=1764403208.0 session=3",
+      ])
     // Decimal commas in a semicolon file; the quoted empty accuracy is absent.
     #expect(sink.samples[0].latitude == 37.7749)
     #expect(sink.samples[0].longitude == -122.4194)

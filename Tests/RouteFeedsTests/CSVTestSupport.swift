@@ -52,7 +52,8 @@ enum CSVTestSupport {
     var options = FeedOptions()
     options.csvColumns = mapping
     let read = readChunked(
-      CSVReader(options: options, maximumRecordLength: maximumRecordLength), bytes, chunkSize: chunkSize > 0 ? chunkSize : .max)
+      CSVReader(options: options, maximumRecordLength: maximumRecordLength), bytes,
+      chunkSize: chunkSize > 0 ? chunkSize : .max)
     return CSVTestRead(events: read.records, error: read.error)
   }
 
@@ -80,4 +81,3 @@ enum CSVTestSupport {
     measure(Array(text.utf8), mapping: mapping, settings: settings)
   }
 }
-

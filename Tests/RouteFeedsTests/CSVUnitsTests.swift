@@ -1,5 +1,6 @@
-@testable import RouteFeeds
 import Testing
+
+@testable import RouteFeeds
 
 /// One table of units for CSV names and cells (issue 17, item 3): whatever a column's name may
 /// say, a cell may say too, with the same factor.
@@ -13,7 +14,9 @@ struct CSVUnitsTests {
   }
 
   @Test func everyUnitANameMayCarryACellMayCarryWithTheSameFactor() {
-    for (table, kind) in [(CSVUnits.distance, CSVValues.UnitKind.distance), (CSVUnits.speed, .speed), (CSVUnits.angle, .angle)] {
+    for (table, kind) in [
+      (CSVUnits.distance, CSVValues.UnitKind.distance), (CSVUnits.speed, .speed), (CSVUnits.angle, .angle),
+    ] {
       for unit in table {
         #expect(Self.cell("10 \(unit.name)", kind) == 10 * unit.scale, "\(unit.name)")
       }

@@ -1,5 +1,6 @@
-@testable import RouteFeeds
 import Testing
+
+@testable import RouteFeeds
 
 /// The time-of-day and offset grammar ISO 8601 timestamps and CSV time columns share
 /// (`ClockText`): the same clock reads the same, and each keeps its own limits.

@@ -1,7 +1,8 @@
-import RouteTestSupport
-@testable import RouteFeeds
 import RouteMileage
+import RouteTestSupport
 import Testing
+
+@testable import RouteFeeds
 
 /// The FIT reader on real files (pinned to the metre, filter on and off), on files built byte by
 /// byte for each rule, and on hostile input.
@@ -27,20 +28,24 @@ import Testing
   static let pinned: [Pinned] = [
     // Edge 800: 9 timer stops and 8 starts (auto-pause) make 8 capture sessions, as the GPX twin's 8 trkseg.
     Pinned(
-      name: "gpsbabel_garmin-edge-800.fit", filteredMeters: 25_089, unfilteredMeters: 25_122, records: 1286, retained: 1230,
+      name: "gpsbabel_garmin-edge-800.fit", filteredMeters: 25_089, unfilteredMeters: 25_122, records: 1286,
+      retained: 1230,
       rejected: ["negligibleMovement": 56], ignored: 46, sessions: 8, segments: 7, gaps: 7),
     // FIT 2.0, big-endian definitions, developer fields.
     Pinned(
-      name: "gpsbabel_wahoo-element-bolt.fit", filteredMeters: 4_729, unfilteredMeters: 4_738, records: 1101, retained: 730,
+      name: "gpsbabel_wahoo-element-bolt.fit", filteredMeters: 4_729, unfilteredMeters: 4_738, records: 1101,
+      retained: 730,
       rejected: ["negligibleMovement": 371], ignored: 62, sessions: 4, segments: 2, gaps: 3),
     // Four chained FIT files; 311 records (swim) carry no position; the three hr-only parts add no session.
     Pinned(
-      name: "fitparse_sample-mulitple-header.fit", filteredMeters: 52_407, unfilteredMeters: 52_448, records: 1773, retained: 1398,
+      name: "fitparse_sample-mulitple-header.fit", filteredMeters: 52_407, unfilteredMeters: 52_448, records: 1773,
+      retained: 1398,
       rejected: ["missingPosition": 311, "negligibleMovement": 64], ignored: 1250, sessions: 1, segments: 1, gaps: 0),
     // A device bug appends unframed record bytes after the activity message; reading stops at the
     // impossible architecture byte that follows, keeping the 804 records before it (as GPSBabel's recovery mode).
     Pinned(
-      name: "gpsbabel_lezyne-super-gps-bad-endian.fit", filteredMeters: 8_028, unfilteredMeters: 8_080, records: 804, retained: 597,
+      name: "gpsbabel_lezyne-super-gps-bad-endian.fit", filteredMeters: 8_028, unfilteredMeters: 8_080, records: 804,
+      retained: 597,
       rejected: ["negligibleMovement": 207], ignored: 21, sessions: 4, segments: 4, gaps: 3, failureOffset: 22_227),
   ]
 
@@ -54,7 +59,8 @@ import Testing
     #expect(Int(off.distance.meters.rounded()) == expected.unfilteredMeters)
     #expect(on.report.records == expected.records)
     #expect(on.report.retained == expected.retained)
-    #expect(Dictionary(uniqueKeysWithValues: on.report.rejected.map { ($0.key.rawValue, $0.value) }) == expected.rejected)
+    #expect(
+      Dictionary(uniqueKeysWithValues: on.report.rejected.map { ($0.key.rawValue, $0.value) }) == expected.rejected)
     #expect(on.report.ignored == [.nonRecordMessage: expected.ignored])
     #expect(on.report.errors == 0)
     #expect(on.report.sessions == expected.sessions)
@@ -121,7 +127,8 @@ import Testing
       let time = start + Double(step)
       let offset = UInt8(FITBuilder.fitTime(time) & 0x1F)
       builder.data.append(0x80 | (1 << 5) | offset)
-      builder.data += Array(builder.recordBody(time: time, latitude: 45 + Double(step) * 0.0001, longitude: 13.25).dropFirst(4))
+      builder.data += Array(
+        builder.recordBody(time: time, latitude: 45 + Double(step) * 0.0001, longitude: 13.25).dropFirst(4))
     }
     let measured = measureFIT(builder.file())
     #expect(measured.report.retained == 6)
@@ -137,12 +144,17 @@ import Testing
 
   @Test func developerFieldsAndUnusedFieldsOfAnySizeAreSkipped() {
     var builder = FITBuilder()
-    let fields = [FITBuilder.Field(number: 99, size: 7, baseType: 0x86)] + FITBuilder.recordFields
+    let fields =
+      [FITBuilder.Field(number: 99, size: 7, baseType: 0x86)] + FITBuilder.recordFields
       + [FITBuilder.Field(number: 6, size: 3, baseType: 0x84)]  // speed, misaligned: not read
-    builder.define(local: 2, global: 20, fields: fields, developer: [.init(number: 0, size: 5, baseType: 0), .init(number: 1, size: 1, baseType: 0)])
+    builder.define(
+      local: 2, global: 20, fields: fields,
+      developer: [.init(number: 0, size: 5, baseType: 0), .init(number: 1, size: 1, baseType: 0)])
     for index in 0..<4 {
-      let body = builder.recordBody(time: 1_735_689_600 + Double(index), latitude: 45 + Double(index) * 0.0001, longitude: 13.25)
-      builder.message(local: 2, [UInt8](repeating: 0xAB, count: 7) + body + [1, 2, 3] + [UInt8](repeating: 0xCD, count: 6))
+      let body = builder.recordBody(
+        time: 1_735_689_600 + Double(index), latitude: 45 + Double(index) * 0.0001, longitude: 13.25)
+      builder.message(
+        local: 2, [UInt8](repeating: 0xAB, count: 7) + body + [1, 2, 3] + [UInt8](repeating: 0xCD, count: 6))
     }
     let measured = measureFIT(builder.file())
     #expect(measured.report.failure == nil)
@@ -153,11 +165,24 @@ import Testing
   @Test func recordsWithoutAPositionOrATimeAreCountedNotMeasured() {
     var builder = FITBuilder.drive(count: 3)
     let invalid = builder.bytes(0x7FFF_FFFF, size: 4)
-    builder.message(local: 0, builder.bytes(FITBuilder.fitTime(1_735_689_610), size: 4) + invalid + invalid + builder.bytes(0, size: 4))
-    builder.message(local: 0, [0xFF, 0xFF, 0xFF, 0xFF] + Array(builder.recordBody(time: 1_735_689_600, latitude: 45, longitude: 13).dropFirst(4)))
-    builder.message(local: 0, builder.bytes(1000, size: 4) + Array(builder.recordBody(time: 1_735_689_600, latitude: 45, longitude: 13).dropFirst(4)))
+    builder.message(
+      local: 0,
+      builder.bytes(FITBuilder.fitTime(1_735_689_610), size: 4) + invalid + invalid + builder.bytes(0, size: 4))
+    builder.message(
+      local: 0,
+      [0xFF, 0xFF, 0xFF, 0xFF]
+        + Array(builder.recordBody(time: 1_735_689_600, latitude: 45, longitude: 13).dropFirst(4)))
+    builder.message(
+      local: 0,
+      builder.bytes(1000, size: 4)
+        + Array(builder.recordBody(time: 1_735_689_600, latitude: 45, longitude: 13).dropFirst(4)))
     // A record layout whose latitude is 3 bytes: unreadable, not a guess.
-    builder.define(local: 3, global: 20, fields: [.init(number: 253, size: 4, baseType: 0x86), .init(number: 0, size: 3, baseType: 0x85), .init(number: 1, size: 4, baseType: 0x85)])
+    builder.define(
+      local: 3, global: 20,
+      fields: [
+        .init(number: 253, size: 4, baseType: 0x86), .init(number: 0, size: 3, baseType: 0x85),
+        .init(number: 1, size: 4, baseType: 0x85),
+      ])
     builder.message(local: 3, builder.bytes(FITBuilder.fitTime(1_735_689_620), size: 4) + [1, 2, 3, 4, 5, 6, 7])
     let bytes = builder.file()
     let measured = measureFIT(bytes)
@@ -175,12 +200,16 @@ import Testing
     builder.define(local: 1, global: 21, fields: FITBuilder.eventFields)
     let start = 1_735_689_600.0
     builder.timer(time: start, type: 0)  // the first start: no stop before it
-    for index in 0..<5 { builder.record(time: start + Double(index), latitude: 45 + Double(index) * 0.0001, longitude: 13.25) }
+    for index in 0..<5 {
+      builder.record(time: start + Double(index), latitude: 45 + Double(index) * 0.0001, longitude: 13.25)
+    }
     builder.timer(time: start + 5, type: 4)  // stop_all
     builder.record(time: start + 6, latitude: 45.0006, longitude: 13.25)  // logged while stopped: same session
     builder.timer(time: start + 20, type: 0)
     builder.timer(time: start + 21, type: 0)  // a second start without a stop: nothing new
-    for index in 0..<5 { builder.record(time: start + 30 + Double(index), latitude: 45.001 + Double(index) * 0.0001, longitude: 13.25) }
+    for index in 0..<5 {
+      builder.record(time: start + 30 + Double(index), latitude: 45.001 + Double(index) * 0.0001, longitude: 13.25)
+    }
     let measured = measureFIT(builder.file())
     #expect(measured.report.sessions == 2)
     #expect(measured.distance.contributingSegmentCount == 2)
@@ -253,7 +282,9 @@ import Testing
     func failure(_ bytes: [UInt8], format: FeedFormat? = .fit) -> (Int?, String) {
       let measured = measureFIT(bytes, format: format)
       #expect(measured.report.isBalanced)
-      guard case .malformedData(let offset, let detail)? = measured.report.failure else { return (nil, "\(String(describing: measured.report.failure))") }
+      guard case .malformedData(let offset, let detail)? = measured.report.failure else {
+        return (nil, "\(String(describing: measured.report.failure))")
+      }
       return (offset, detail)
     }
     // Not FIT at all.
@@ -274,12 +305,18 @@ import Testing
     past[4] -= 3
     #expect(failure(past).1.contains("runs past the end"))
     // Bytes after the last file that are not another FIT file.
-    #expect(failure(FITBuilder.drive(count: 2).file() + [0x05] + [UInt8](repeating: 0x41, count: 11)).1.contains("not another FIT file"))
+    #expect(
+      failure(FITBuilder.drive(count: 2).file() + [0x05] + [UInt8](repeating: 0x41, count: 11)).1.contains(
+        "not another FIT file"))
     // A header whose size byte is larger than the header: the record after it is not a
     // definition.
     var oversized = FITBuilder.drive(count: 3).file()
     oversized[0] = 40
-    #expect(failure(oversized) == (0, "the FIT header of 40 bytes is larger than a FIT header (12 or 14 bytes) and no message definition follows it, so its size byte is damaged"))
+    #expect(
+      failure(oversized) == (
+        0,
+        "the FIT header of 40 bytes is larger than a FIT header (12 or 14 bytes) and no message definition follows it, so its size byte is damaged"
+      ))
     // A protocol newer than 2.x.
     #expect(failure(FITBuilder.drive(count: 2).file(protocolVersion: 0x30)).1.contains("protocol version 3.0"))
   }
@@ -294,7 +331,8 @@ import Testing
       let measured = measureFIT(prefix, format: .fit, filter: false)
       // Cut before its first byte, the file is empty, whatever its format.
       #expect(
-        length == 0 ? measured.report.failure == .notAFeed(.empty) : measured.report.failure?.byteOffset != nil, "cut at \(length)")
+        length == 0 ? measured.report.failure == .notAFeed(.empty) : measured.report.failure?.byteOffset != nil,
+        "cut at \(length)")
       #expect(measured.report.isBalanced, "cut at \(length)")
       // Records whose bytes are all there are kept; one cut short is counted unreadable.
       let complete = length < 32 ? 0 : min(6, (length - 32) / 17)
@@ -329,7 +367,8 @@ import Testing
     let developer = (0..<255).map { FITBuilder.Field(number: UInt8($0), size: 255, baseType: 0) }
     builder.define(local: 0, global: 20, fields: fields, developer: developer)
     for index in 0..<2 {
-      let body = builder.recordBody(time: 1_735_689_600 + Double(index), latitude: 45 + Double(index) * 0.0001, longitude: 13.25)
+      let body = builder.recordBody(
+        time: 1_735_689_600 + Double(index), latitude: 45 + Double(index) * 0.0001, longitude: 13.25)
       builder.message(local: 0, body + [UInt8](repeating: 0xEE, count: 251 * 255 + 255 * 255))
     }
     let bytes = builder.file()
@@ -341,4 +380,3 @@ import Testing
     }
   }
 }
-

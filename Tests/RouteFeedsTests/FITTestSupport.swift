@@ -1,6 +1,7 @@
+import RouteMileage
+
 @testable import RouteFeeds
 @testable import RouteIngest
-import RouteMileage
 
 /// Writes FIT files byte by byte for tests: definitions, data messages (normal and
 /// compressed-timestamp headers), events, and the header and CRCs (which a test may spoil).
@@ -37,7 +38,9 @@ struct FITBuilder {
     return bigEndian ? little.reversed() : little
   }
 
-  mutating func define(local: UInt8, global: UInt16, fields: [Field], developer: [Field]? = nil, architecture: UInt8? = nil) {
+  mutating func define(
+    local: UInt8, global: UInt16, fields: [Field], developer: [Field]? = nil, architecture: UInt8? = nil
+  ) {
     data.append(0x40 | (developer != nil ? 0x20 : 0) | local)
     data.append(0)
     data.append(architecture ?? (bigEndian ? 1 : 0))
@@ -72,7 +75,9 @@ struct FITBuilder {
   }
 
   /// Header (`headerSize` 12 or 14), data, file CRC.
-  func file(headerSize: UInt8 = 14, protocolVersion: UInt8 = 0x20, spoilHeaderCRC: Bool = false, spoilFileCRC: Bool = false) -> [UInt8] {
+  func file(
+    headerSize: UInt8 = 14, protocolVersion: UInt8 = 0x20, spoilHeaderCRC: Bool = false, spoilFileCRC: Bool = false
+  ) -> [UInt8] {
     var header: [UInt8] = [headerSize, protocolVersion, 0x08, 0x08]
     let size = UInt32(data.count)
     header += (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * UInt32($0))) }
@@ -105,7 +110,10 @@ struct FITBuilder {
 }
 
 /// Measures FIT bytes through the whole ingest path (format detected unless given).
-func measureFIT(_ bytes: [UInt8], format: FeedFormat? = nil, filter: Bool = true, chunkSize: Int = 1 << 20) -> FeedMeasurement {
+func measureFIT(_ bytes: [UInt8], format: FeedFormat? = nil, filter: Bool = true, chunkSize: Int = 1 << 20)
+  -> FeedMeasurement
+{
   var source = MemoryByteSource(bytes, chunkSize: chunkSize)
-  return FeedIngest.measure(&source, format: format, settings: IngestSettings(filter: filter ? RouteSampleFilter() : nil))
+  return FeedIngest.measure(
+    &source, format: format, settings: IngestSettings(filter: filter ? RouteSampleFilter() : nil))
 }

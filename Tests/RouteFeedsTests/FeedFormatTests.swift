@@ -20,7 +20,8 @@ import Testing
   @Test func xmlAfterAByteOrderMarkAndWhitespace() {
     #expect(Self.detect("\u{FEFF}  \n<?xml version=\"1.0\"?><gpx>") == .gpx)
     #expect(Self.detect("\n\n<gpx version=\"1.1\">") == .gpx)
-    #expect(Self.detect([0xEF, 0xBB, 0xBF, 0x00, 0x3C, 0x6B, 0x6D, 0x6C, 0x3E]) == .kml, "a NUL before the root is skipped")
+    #expect(
+      Self.detect([0xEF, 0xBB, 0xBF, 0x00, 0x3C, 0x6B, 0x6D, 0x6C, 0x3E]) == .kml, "a NUL before the root is skipped")
   }
 
   @Test func nmeaByItsSentences() {

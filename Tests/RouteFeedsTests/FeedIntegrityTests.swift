@@ -36,11 +36,15 @@ struct FeedIntegrityTests {
     #expect(Self.kind((0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }) == .binary)
     #expect(Self.kind([UInt8](repeating: 0, count: 4096)) == .binary)
     // NUL padding in cells (the Columbus V-900) and UTF-8 names are text.
-    text = Array("INDEX,TAG,DATE,TIME,LATITUDE N/S,LONGITUDE E/W\r\n2419\0\0,T,090204,063821,31.769598N\0,035.208829E\r\n".utf8)
+    text = Array(
+      "INDEX,TAG,DATE,TIME,LATITUDE N/S,LONGITUDE E/W\r\n2419\0\0,T,090204,063821,31.769598N\0,035.208829E\r\n".utf8)
     #expect(Self.kind(text) == nil)
     #expect(Self.kind(Array("Zeit,Breite,Länge,Höhe über NN\n".utf8)) == nil)
     // A text feed whose damage starts after its first line is read line by line, not refused.
-    #expect(Self.kind(Array("timestamp,latitude,longitude\n".utf8) + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }) == nil)
+    #expect(
+      Self.kind(
+        Array("timestamp,latitude,longitude\n".utf8) + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }
+      ) == nil)
   }
 
   @Test func theIngestNamesTheKindWhateverTheChunking() {
@@ -52,7 +56,8 @@ struct FeedIntegrityTests {
       #expect(measured.report.failure == .notAFeed(.gzip))
       #expect(
         measured.report.failure?.description
-          == "this is a gzip-compressed file, not a feed: it was compressed twice and routemiles decompresses one layer; decompress it once first (gunzip -k FILE)")
+          == "this is a gzip-compressed file, not a feed: it was compressed twice and routemiles decompresses one layer; decompress it once first (gunzip -k FILE)"
+      )
       #expect(measured.report.records == 0)
     }
   }
@@ -61,16 +66,22 @@ struct FeedIntegrityTests {
     let whole = Self.csv(rows: 30)
     let cut = String(whole.dropLast(12))  // inside the last row's latitude
     let measured = CSVTestSupport.measure(cut)
-    #expect(measured.report.failure == .truncated(
-      line: 31,
-      detail: "its last line has no line end and is shorter than the row before it (a missing column or a number with fewer decimals), so the file looks cut off there"))
+    #expect(
+      measured.report.failure
+        == .truncated(
+          line: 31,
+          detail:
+            "its last line has no line end and is shorter than the row before it (a missing column or a number with fewer decimals), so the file looks cut off there"
+        ))
     #expect(measured.distance.cutOff == RecordingCutOff(line: 31))
     #expect(measured.distance.isPartial)
     #expect(measured.report.retained == 29)
     let quality = RouteQuality(measured.distance)
     #expect(quality.line == "0.2 mi recorded · partial route")
-    #expect(quality.detailSentences.contains(
-      "Reading stopped at line 31: the recording ends there or cannot be read past it, so anything recorded after it is not included."))
+    #expect(
+      quality.detailSentences.contains(
+        "Reading stopped at line 31: the recording ends there or cannot be read past it, so anything recorded after it is not included."
+      ))
     // A last line without a line end that reads whole is not a cut.
     let unterminated = CSVTestSupport.measure(String(whole.dropLast()))
     #expect(unterminated.report.failure == nil)

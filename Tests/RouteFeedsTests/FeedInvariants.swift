@@ -70,32 +70,42 @@ enum FeedInvariants {
       let settings = IngestSettings(filter: filterOn ? RouteSampleFilter() : nil)
       var collected = KeepRetainedSamples()
       var source = MemoryByteSource(bytes, chunkSize: FeedIngest.chunkSize)
-      guard let whole = try? FeedIngest.measure(&source, format: format, options: options, settings: settings, retained: &collected)
+      guard
+        let whole = try? FeedIngest.measure(
+          &source, format: format, options: options, settings: settings, retained: &collected)
       else {
         problems.append("\(label): measure threw")
         continue
       }
       problems += check(whole, label: label)
       if collected.samples.count != whole.report.retained {
-        problems.append("\(label): the sink saw \(collected.samples.count) retained samples, the report counts \(whole.report.retained)")
+        problems.append(
+          "\(label): the sink saw \(collected.samples.count) retained samples, the report counts \(whole.report.retained)"
+        )
       }
       let calculator = RouteMileageCalculator(maximumSampleInterval: settings.maximumSampleInterval)
       // A feed whose reading stopped partway is cut off there: the same walk, marked.
-      let cutOff = whole.report.failure.flatMap { $0.stopsReadingPartway ? RecordingCutOff(line: $0.line, byteOffset: $0.byteOffset) : nil }
+      let cutOff = whole.report.failure.flatMap {
+        $0.stopsReadingPartway ? RecordingCutOff(line: $0.line, byteOffset: $0.byteOffset) : nil
+      }
       if whole.distance.cutOff != cutOff {
-        problems.append("\(label): cut off \(String(describing: whole.distance.cutOff)), expected \(String(describing: cutOff))")
+        problems.append(
+          "\(label): cut off \(String(describing: whole.distance.cutOff)), expected \(String(describing: cutOff))")
       }
       // Positions without a time are the reader's count, never the walk's: the same walk, marked.
       let withoutTime = whole.report.rejected[.missingTime] ?? 0
       if whole.distance.positionsWithoutTime != withoutTime {
-        problems.append("\(label): \(whole.distance.positionsWithoutTime) positions without a time, expected \(withoutTime)")
+        problems.append(
+          "\(label): \(whole.distance.positionsWithoutTime) positions without a time, expected \(withoutTime)")
       }
       if filterOn {
         var onePass = calculator.distance(of: collected.samples)
         onePass.cutOff = cutOff
         onePass.positionsWithoutTime = withoutTime
         if onePass != whole.distance {
-          problems.append("filter on: the streamed walk (\(whole.distance.meters) m) differs from one pass over the retained samples (\(onePass.meters) m)")
+          problems.append(
+            "filter on: the streamed walk (\(whole.distance.meters) m) differs from one pass over the retained samples (\(onePass.meters) m)"
+          )
         }
       } else {
         var reversed = calculator.distance(of: collected.samples.reversed())
@@ -109,7 +119,8 @@ enum FeedInvariants {
         var chunked = MemoryByteSource(bytes, chunkSize: chunkSize)
         let measured = FeedIngest.measure(&chunked, format: format, options: options, settings: settings)
         if measured != whole {
-          problems.append("\(label): chunks of \(chunkSize) bytes differ from the whole read: \(difference(whole, measured))")
+          problems.append(
+            "\(label): chunks of \(chunkSize) bytes differ from the whole read: \(difference(whole, measured))")
         }
       }
       // Read on one thread and measured on another, in batches of 7 records: the same figure.
@@ -117,9 +128,12 @@ enum FeedInvariants {
       pipelinedSettings.pipelining = .always(batchCapacity: 7)
       for chunkSize in [FeedIngest.chunkSize, 7] {
         var pipelinedSource = MemoryByteSource(bytes, chunkSize: chunkSize)
-        let pipelined = FeedIngest.measure(&pipelinedSource, format: format, options: options, settings: pipelinedSettings)
+        let pipelined = FeedIngest.measure(
+          &pipelinedSource, format: format, options: options, settings: pipelinedSettings)
         if pipelined != whole {
-          problems.append("\(label): pipelined in chunks of \(chunkSize) bytes differs from one thread: \(difference(whole, pipelined))")
+          problems.append(
+            "\(label): pipelined in chunks of \(chunkSize) bytes differs from one thread: \(difference(whole, pipelined))"
+          )
         }
       }
     }
@@ -163,16 +177,21 @@ enum FeedInvariants {
     let distance = measured.distance
     if !report.isBalanced {
       problems.append(
-        "\(label): unbalanced: \(report.records) records, \(report.retained) retained, \(report.rejectedCount) rejected, \(report.errors) errors")
+        "\(label): unbalanced: \(report.records) records, \(report.retained) retained, \(report.rejectedCount) rejected, \(report.errors) errors"
+      )
     }
     if !distance.meters.isFinite || distance.meters < 0 { problems.append("\(label): metres are \(distance.meters)") }
-    if report.records < 0 || report.retained < 0 || report.errors < 0 || report.rejected.values.contains(where: { $0 < 0 }) {
+    if report.records < 0 || report.retained < 0 || report.errors < 0
+      || report.rejected.values.contains(where: { $0 < 0 })
+    {
       problems.append("\(label): a negative count")
     }
     if report.errors != report.errorReasons.values.reduce(0, +) {
       problems.append("\(label): \(report.errors) errors but \(report.errorReasons.values.reduce(0, +)) by reason")
     }
-    if report.errorLines.count != min(report.errors, IngestReport.keptErrorLines) || report.errorLines.contains(where: { $0 < 1 }) {
+    if report.errorLines.count != min(report.errors, IngestReport.keptErrorLines)
+      || report.errorLines.contains(where: { $0 < 1 })
+    {
       problems.append("\(label): error lines \(report.errorLines) for \(report.errors) errors")
     }
     if let first = report.firstTimestamp, let last = report.lastTimestamp, !(first <= last) {
@@ -203,7 +222,9 @@ enum FeedInvariants {
     if x.errorReasons != y.errorReasons { parts.append("errors \(x.errorReasons) vs \(y.errorReasons)") }
     if x.errorLines != y.errorLines { parts.append("error lines \(x.errorLines) vs \(y.errorLines)") }
     if x.ignored != y.ignored { parts.append("ignored \(x.ignored) vs \(y.ignored)") }
-    if x.failure != y.failure { parts.append("failure \(String(describing: x.failure)) vs \(String(describing: y.failure))") }
+    if x.failure != y.failure {
+      parts.append("failure \(String(describing: x.failure)) vs \(String(describing: y.failure))")
+    }
     if parts.isEmpty { parts.append("other report fields") }
     return parts.joined(separator: "; ")
   }
@@ -223,7 +244,9 @@ extension FeedInvariants {
   static func jsonTokens(_ bytes: [UInt8], chunkSize: Int, sequence: Bool) -> ([JSONTokenRecord], JSONSyntaxError?) {
     var tokens: [JSONTokenRecord] = []
     let error = tokenize(JSONTokenizer(allowsSequence: sequence), bytes, chunkSize: chunkSize) { token in
-      tokens.append(JSONTokenRecord(kind: token.kind, bytes: Array(token.bytes), offset: token.offset, line: token.line, depth: token.depth))
+      tokens.append(
+        JSONTokenRecord(
+          kind: token.kind, bytes: Array(token.bytes), offset: token.offset, line: token.line, depth: token.depth))
     }
     return (tokens, error)
   }
@@ -267,16 +290,29 @@ extension FeedInvariants {
       let (whole, error) = jsonTokens(bytes, chunkSize: Int.max, sequence: sequence)
       for size in chunkSizes {
         let (chunked, chunkedError) = jsonTokens(bytes, chunkSize: size, sequence: sequence)
-        if chunked != whole { problems.append("\(label): \(size)-byte chunks give \(chunked.count) tokens, whole \(whole.count) (or different ones)") }
-        if chunkedError != error { problems.append("\(label): \(size)-byte chunks give error \(String(describing: chunkedError)), whole \(String(describing: error))") }
+        if chunked != whole {
+          problems.append(
+            "\(label): \(size)-byte chunks give \(chunked.count) tokens, whole \(whole.count) (or different ones)")
+        }
+        if chunkedError != error {
+          problems.append(
+            "\(label): \(size)-byte chunks give error \(String(describing: chunkedError)), whole \(String(describing: error))"
+          )
+        }
       }
       var last = -1
       for token in whole {
-        if token.offset <= last || token.offset >= bytes.count { problems.append("\(label): token offset \(token.offset) out of order or range") }
-        if token.depth < 0 || token.depth > JSONTokenizer.defaultMaximumDepth { problems.append("\(label): depth \(token.depth)") }
+        if token.offset <= last || token.offset >= bytes.count {
+          problems.append("\(label): token offset \(token.offset) out of order or range")
+        }
+        if token.depth < 0 || token.depth > JSONTokenizer.defaultMaximumDepth {
+          problems.append("\(label): depth \(token.depth)")
+        }
         last = token.offset
       }
-      if let error, error.offset < 0 || error.offset > bytes.count { problems.append("\(label): error offset \(error.offset) outside the input") }
+      if let error, error.offset < 0 || error.offset > bytes.count {
+        problems.append("\(label): error offset \(error.offset) outside the input")
+      }
       if !sequence {
         let parsed = bytes.withUnsafeBufferPointer { buffer -> JSONSyntaxError? in
           do throws(JSONSyntaxError) {

@@ -59,14 +59,17 @@ extension FeedReaderSuite {
 
   /// Expects `read` to have reached the end without an error and given exactly `records`.
   static func expectRead(
-    _ read: FeedTestRead, gives records: [FeedRecord], _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    _ read: FeedTestRead, gives records: [FeedRecord], _ comment: Comment? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
     #expect(read.error == nil, comment, sourceLocation: sourceLocation)
     #expect(read.records == records, comment, sourceLocation: sourceLocation)
   }
 
   /// The positions among `records` with their sessions (`positionsWithSessions`).
-  static func positions(_ records: [FeedRecord]) -> [(sample: RouteSample, session: Int)] { positionsWithSessions(records) }
+  static func positions(_ records: [FeedRecord]) -> [(sample: RouteSample, session: Int)] {
+    positionsWithSessions(records)
+  }
 }
 
 /// The format sniffed from the first bytes of `text`, as the CLI detects it.
@@ -115,7 +118,8 @@ extension GPXRealFile {
       let failureAllowed = allowsFailureWhenNothingIsRetained && expected.retained == 0
       #expect(measurement.format == format, "\(label)", sourceLocation: sourceLocation)
       #expect(
-        report.failure == nil || failureAllowed, "\(label): \(String(describing: report.failure))", sourceLocation: sourceLocation)
+        report.failure == nil || failureAllowed, "\(label): \(String(describing: report.failure))",
+        sourceLocation: sourceLocation)
       #expect(report.records == records, "\(label)", sourceLocation: sourceLocation)
       #expect(report.retained == expected.retained, "\(label)", sourceLocation: sourceLocation)
       #expect(Self.byName(report.rejected) == expected.rejected, "\(label)", sourceLocation: sourceLocation)
@@ -128,18 +132,21 @@ extension GPXRealFile {
         #expect(Self.byName(report.ignored) == ignored, "\(label)", sourceLocation: sourceLocation)
       }
       #expect(report.isBalanced, "\(label)", sourceLocation: sourceLocation)
-      expected.expectFigures(of: measurement.distance, sessions: report.sessions, label: label, sourceLocation: sourceLocation)
+      expected.expectFigures(
+        of: measurement.distance, sessions: report.sessions, label: label, sourceLocation: sourceLocation)
       more(measurement, expected, label)
     }
   }
 
   /// The acceptance rule on a real file with timed positions: the reader read it to the end,
   /// every timed position is read, and the unfiltered figure lies within `TrackBounds`.
-  func expectUnfilteredFigureBracketed(by read: FeedTestRead, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  func expectUnfilteredFigureBracketed(by read: FeedTestRead, sourceLocation: SourceLocation = #_sourceLocation) throws
+  {
     #expect(read.error == nil, sourceLocation: sourceLocation)
     let positions = positionsWithSessions(read.records)
     #expect(positions.count == unfiltered.retained, sourceLocation: sourceLocation)
-    TrackBounds(positions).expectBrackets(try #require(unfiltered.meters, sourceLocation: sourceLocation), sourceLocation: sourceLocation)
+    TrackBounds(positions).expectBrackets(
+      try #require(unfiltered.meters, sourceLocation: sourceLocation), sourceLocation: sourceLocation)
   }
 
   /// Expects `files` to pin every fixture ending in `suffix` in each folder (a path under

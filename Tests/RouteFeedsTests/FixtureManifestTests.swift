@@ -5,7 +5,11 @@ import Testing
 /// The repository's real recordings each carry their provenance: a manifest row with source,
 /// licence and sha256, and bytes that match it.
 @Suite struct FixtureManifestTests {
-  struct Row { var file: String; var license: String; var sha256: String }
+  struct Row {
+    var file: String
+    var license: String
+    var sha256: String
+  }
 
   static func rows() throws -> [Row] {
     let text = String(decoding: try Fixtures.bytes("realdata/MANIFEST.tsv"), as: UTF8.self)

@@ -70,55 +70,81 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
   static let realFiles: [GPXRealFile] = [
     GPXRealFile(
       "gpsbabel_dg100.gpx", records: 12027, estimatedAccuracy: 0,
-      filtered: .init(retained: 11991, rejected: ["negligibleMovement": 35, "speed": 1], sessions: 1, meters: 316999.159, segments: 16, gaps: 22),
+      filtered: .init(
+        retained: 11991, rejected: ["negligibleMovement": 35, "speed": 1], sessions: 1, meters: 316999.159,
+        segments: 16, gaps: 22),
       unfiltered: .init(retained: 12027, rejected: [:], sessions: 1, meters: 317004.447, segments: 16, gaps: 22)),
     GPXRealFile(
       "gpsbabel_expertgps-mixed.gpx", records: 196, estimatedAccuracy: 0,
-      eitherWay: .init(retained: 64, rejected: ["routePoint": 46, "waypoint": 86], sessions: 1, meters: 5864.462, segments: 7, gaps: 9)),
+      eitherWay: .init(
+        retained: 64, rejected: ["routePoint": 46, "waypoint": 86], sessions: 1, meters: 5864.462, segments: 7, gaps: 9)
+    ),
     GPXRealFile(
       "gpsbabel_garmin-edge-800.gpx", records: 1287, estimatedAccuracy: 0,
-      filtered: .init(retained: 1230, rejected: ["negligibleMovement": 56, "waypoint": 1], sessions: 8, meters: 25089.342, segments: 7, gaps: 7),
-      unfiltered: .init(retained: 1286, rejected: ["waypoint": 1], sessions: 8, meters: 25121.773, segments: 8, gaps: 7)),
+      filtered: .init(
+        retained: 1230, rejected: ["negligibleMovement": 56, "waypoint": 1], sessions: 8, meters: 25089.342,
+        segments: 7, gaps: 7),
+      unfiltered: .init(retained: 1286, rejected: ["waypoint": 1], sessions: 8, meters: 25121.773, segments: 8, gaps: 7)
+    ),
     GPXRealFile(
       "gpsbabel_holux-rte-wpt.gpx", records: 35, estimatedAccuracy: 0,
-      eitherWay: .init(retained: 0, rejected: ["routePoint": 10, "waypoint": 25], sessions: 0, meters: nil, segments: 0, gaps: 0)),
+      eitherWay: .init(
+        retained: 0, rejected: ["routePoint": 10, "waypoint": 25], sessions: 0, meters: nil, segments: 0, gaps: 0)),
     GPXRealFile(
       "gpsbabel_mtk-logger.gpx", records: 821, estimatedAccuracy: 0,
       // Its one gap was a 2m 35s stop with fixes arriving (README, Stops).
-      filtered: .init(retained: 564, rejected: ["negligibleMovement": 239, "noFix": 14, "waypoint": 4], sessions: 1, meters: 7202.206, segments: 1, gaps: 0),
-      unfiltered: .init(retained: 803, rejected: ["noFix": 14, "waypoint": 4], sessions: 1, meters: 7299.257, segments: 1, gaps: 0)),
+      filtered: .init(
+        retained: 564, rejected: ["negligibleMovement": 239, "noFix": 14, "waypoint": 4], sessions: 1, meters: 7202.206,
+        segments: 1, gaps: 0),
+      unfiltered: .init(
+        retained: 803, rejected: ["noFix": 14, "waypoint": 4], sessions: 1, meters: 7299.257, segments: 1, gaps: 0)),
     GPXRealFile(
       "gpsbabel_mtk-m241-multiple-tracks.gpx", records: 14263, estimatedAccuracy: 0,
       // 33 stops with fixes arriving were 33 of its gaps (README, Stops).
-      filtered: .init(retained: 6210, rejected: ["negligibleMovement": 8051, "speed": 2], sessions: 6, meters: 98491.956, segments: 34, gaps: 35),
+      filtered: .init(
+        retained: 6210, rejected: ["negligibleMovement": 8051, "speed": 2], sessions: 6, meters: 98491.956,
+        segments: 34, gaps: 35),
       unfiltered: .init(retained: 14263, rejected: [:], sessions: 6, meters: 104520.194, segments: 34, gaps: 34)),
     GPXRealFile(
       "gpsbabel_nmea-converted.gpx", records: 154, estimatedAccuracy: 154,
       // Standing still for 2 minutes: a stop, not a gap; its 3.8 m are jitter the floor does not prove.
-      filtered: .init(retained: 2, rejected: ["negligibleMovement": 152], sessions: 1, meters: 3.765, segments: 1, gaps: 0),
+      filtered: .init(
+        retained: 2, rejected: ["negligibleMovement": 152], sessions: 1, meters: 3.765, segments: 1, gaps: 0),
       unfiltered: .init(retained: 154, rejected: [:], sessions: 1, meters: 30.318, segments: 1, gaps: 0)),
     GPXRealFile(
       "gpsbabel_sbn-v13-car.gpx", records: 3453, estimatedAccuracy: 3364,
-      filtered: .init(retained: 2520, rejected: ["accuracy": 6, "negligibleMovement": 838, "noFix": 89], sessions: 1, meters: 36028.767, segments: 1, gaps: 0),
+      filtered: .init(
+        retained: 2520, rejected: ["accuracy": 6, "negligibleMovement": 838, "noFix": 89], sessions: 1,
+        meters: 36028.767, segments: 1, gaps: 0),
       unfiltered: .init(retained: 3364, rejected: ["noFix": 89], sessions: 1, meters: 36194.269, segments: 1, gaps: 0)),
     GPXRealFile(
       "gpsbabel_wbt-201-notime.gpx", records: 4028, estimatedAccuracy: 0,
-      eitherWay: .init(retained: 0, rejected: ["missingTime": 4023, "waypoint": 5], sessions: 0, meters: nil, segments: 0, gaps: 0)),
+      eitherWay: .init(
+        retained: 0, rejected: ["missingTime": 4023, "waypoint": 5], sessions: 0, meters: nil, segments: 0, gaps: 0)),
     GPXRealFile(
       "gpxpy_around-visnjan-with-car.gpx", records: 104, estimatedAccuracy: 0,
-      filtered: .init(retained: 84, rejected: ["negligibleMovement": 20], sessions: 1, meters: 2712.795, segments: 1, gaps: 0),
+      filtered: .init(
+        retained: 84, rejected: ["negligibleMovement": 20], sessions: 1, meters: 2712.795, segments: 1, gaps: 0),
       unfiltered: .init(retained: 104, rejected: [:], sessions: 1, meters: 2733.243, segments: 1, gaps: 0)),
     GPXRealFile(
       "gpxpy_cerknicko-jezero.gpx", records: 303, estimatedAccuracy: 0,
-      filtered: .init(retained: 292, rejected: ["negligibleMovement": 3, "speed": 1, "waypoint": 7], sessions: 7, meters: 4427.346, segments: 10, gaps: 13),
-      unfiltered: .init(retained: 296, rejected: ["waypoint": 7], sessions: 7, meters: 4438.619, segments: 10, gaps: 13)),
+      filtered: .init(
+        retained: 292, rejected: ["negligibleMovement": 3, "speed": 1, "waypoint": 7], sessions: 7, meters: 4427.346,
+        segments: 10, gaps: 13),
+      unfiltered: .init(retained: 296, rejected: ["waypoint": 7], sessions: 7, meters: 4438.619, segments: 10, gaps: 13)
+    ),
     GPXRealFile(
       "gpxpy_cerknicko-without-times.gpx", records: 303, estimatedAccuracy: 0,
-      eitherWay: .init(retained: 5, rejected: ["missingTime": 291, "waypoint": 7], sessions: 1, meters: 53.098, segments: 1, gaps: 0)),
+      eitherWay: .init(
+        retained: 5, rejected: ["missingTime": 291, "waypoint": 7], sessions: 1, meters: 53.098, segments: 1, gaps: 0)),
     GPXRealFile(
       "gpxpy_korita-zbevnica.gpx", records: 873, estimatedAccuracy: 0,
-      filtered: .init(retained: 511, rejected: ["missingTime": 358, "negligibleMovement": 2, "waypoint": 2], sessions: 2, meters: 6171.191, segments: 5, gaps: 7),
-      unfiltered: .init(retained: 513, rejected: ["missingTime": 358, "waypoint": 2], sessions: 2, meters: 6174.912, segments: 5, gaps: 7)),
+      filtered: .init(
+        retained: 511, rejected: ["missingTime": 358, "negligibleMovement": 2, "waypoint": 2], sessions: 2,
+        meters: 6171.191, segments: 5, gaps: 7),
+      unfiltered: .init(
+        retained: 513, rejected: ["missingTime": 358, "waypoint": 2], sessions: 2, meters: 6174.912, segments: 5,
+        gaps: 7)),
     // Every time is the 32-bit epoch minimum, written as 1901-12-13T20:45:52.2073437Z except
     // once as …52.207Z, 0.34 ms earlier. The filter keeps one fix (the rest are not after it):
     // unmeasurable. Unfiltered, the calculator collapses equal timestamps and keeps two
@@ -134,19 +160,24 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
       eitherWay: .init(retained: 0, rejected: ["routePoint": 55], sessions: 0, meters: nil, segments: 0, gaps: 0)),
     GPXRealFile(
       "gpxpy_track-with-empty-segment.gpx", records: 9, estimatedAccuracy: 0,
-      filtered: .init(retained: 7, rejected: ["negligibleMovement": 2], sessions: 1, meters: 84.984, segments: 1, gaps: 0),
+      filtered: .init(
+        retained: 7, rejected: ["negligibleMovement": 2], sessions: 1, meters: 84.984, segments: 1, gaps: 0),
       unfiltered: .init(retained: 9, rejected: [:], sessions: 1, meters: 85.853, segments: 1, gaps: 0)),
     // Garmin Connect run, one repeated timestamp; the GPX twin of
     // geojson/mapbox-togeojson_run.gpx.geojson, which measures the same (GeoJSONReaderTests).
     GPXRealFile(
       "togeojson_run.gpx", records: 206, estimatedAccuracy: 0,
-      filtered: .init(retained: 185, rejected: ["duplicate": 1, "negligibleMovement": 20], sessions: 1, meters: 3095.047, segments: 1, gaps: 0),
+      filtered: .init(
+        retained: 185, rejected: ["duplicate": 1, "negligibleMovement": 20], sessions: 1, meters: 3095.047, segments: 1,
+        gaps: 0),
       unfiltered: .init(retained: 206, rejected: [:], sessions: 1, meters: 3098.534, segments: 1, gaps: 0)),
   ]
 
   @Test(arguments: realFiles)
   func realRecording(_ file: GPXRealFile) throws {
-    try file.expectPinned(format: .gpx, measure: GPXRealFile.measureFile(at: Fixtures.path("realdata/gpx/\(file.name)"))) {
+    try file.expectPinned(
+      format: .gpx, measure: GPXRealFile.measureFile(at: Fixtures.path("realdata/gpx/\(file.name)"))
+    ) {
       measurement, expected, label in
       let distance = measurement.distance
       #expect(measurement.report.legacyPositions == 0, "\(label)")
@@ -196,18 +227,22 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
       "<g:rte><g:rtept lat=\"1\" lon=\"2\"/><g:rtept lat=\"1\" lon=\"2\"></g:rtept></g:rte>",  // 11
       "<g:trk><g:name>A &lol; name<![CDATA[ <not markup> ]]]]></g:name>",  // 12
       "<g:trkseg >",  // 13
-      "<g:trkpt lat = \"45.5\" lon='13.25'\t><g:ele>12.5</g:ele><g:time>2025-01-01T08:00:00.250+01:00</g:time><g:hdop>1.2</g:hdop><g:speed>3.5</g:speed><g:course>90</g:course><g:fix>3d</g:fix></g:trkpt>",  // 14
+      // 14
+      "<g:trkpt lat = \"45.5\" lon='13.25'\t><g:ele>12.5</g:ele><g:time>2025-01-01T08:00:00.250+01:00</g:time><g:hdop>1.2</g:hdop><g:speed>3.5</g:speed><g:course>90</g:course><g:fix>3d</g:fix></g:trkpt>",
       "<g:trkpt lon=\"13.2501\"",  // 15
-      "   lat=\"45.5001\"><!-- c --><g:time><![CDATA[2025-01-01T07:00:01Z]]></g:time><g:extensions><x:a><x:b><g:time>2000-01-01T00:00:00Z</g:time></x:b></x:a></g:extensions></g:trkpt>",  // 16
+      // 16
+      "   lat=\"45.5001\"><!-- c --><g:time><![CDATA[2025-01-01T07:00:01Z]]></g:time><g:extensions><x:a><x:b><g:time>2000-01-01T00:00:00Z</g:time></x:b></x:a></g:extensions></g:trkpt>",
       "<g:trkpt lat=\"&#52;5.5002\" lon=\"13.2502\"><g:time>2025-01-01T07:00:02&#x5A;</g:time></g:trkpt>",  // 17
       "<g:trkpt lat=\"45.5003\" lon=\"13.2503\"><g:time>2025-01-01T07:00<!-- split -->:03Z</g:time></g:trkpt>",  // 18
       "<g:trkpt lat=\"45.5004\" lon=\"13.2504\"/>",  // 19: no time
       "<g:trkpt lat=\"45.5005\" lon=\"13.2505\"><g:time>&lol;</g:time></g:trkpt>",  // 20: custom entity
       "<g:trkpt lat=\"x\" lon=\"13.2506\"><g:time>2025-01-01T07:00:06Z</g:time></g:trkpt>",  // 21: bad number
-      "<g:trkpt lat=\"45.5007\" lon=\"13.2507\"><g:time>2025-01-01T07:00:07Z</g:time><g:fix>none</g:fix></g:trkpt>",  // 22
+      // 22
+      "<g:trkpt lat=\"45.5007\" lon=\"13.2507\"><g:time>2025-01-01T07:00:07Z</g:time><g:fix>none</g:fix></g:trkpt>",
       "<g:trkpt lat=\"45.5008\" lon=\"13.2508\"><g:time>" + String(repeating: " ", count: 2000)
         + "2025-01-01T07:00:08Z</g:time></g:trkpt>",  // 23: value over 1 KB
-      "<g:trkpt lat=\"45.5009\" lon=\"13.2509\"><g:time>2025-01-01T07:00:09Z</g:time><g:time>2025-01-01T09:00:00Z</g:time></g:trkpt>",  // 24
+      // 24
+      "<g:trkpt lat=\"45.5009\" lon=\"13.2509\"><g:time>2025-01-01T07:00:09Z</g:time><g:time>2025-01-01T09:00:00Z</g:time></g:trkpt>",
       "<?pi inside?></g:trkseg>",  // 25
       "<g:trkseg/>",  // 26
       "<g:trkseg><g:trkpt lat=\"45.6\" lon=\"13.3\"><g:time>2025-01-01T07:10:00Z</g:time></g:trkpt>",  // 27
@@ -376,7 +411,8 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     let measurement = FeedIngest.measure(&source)
     #expect(measurement.report.records == 4)
     #expect(measurement.report.rejected == [.waypoint: 1, .routePoint: 2])
-    #expect(measurement.report.ignored == [.misplacedTrackPoint: 1], "a track point in extensions is counted, not measured")
+    #expect(
+      measurement.report.ignored == [.misplacedTrackPoint: 1], "a track point in extensions is counted, not measured")
     #expect(measurement.report.isBalanced)
   }
 
@@ -472,7 +508,10 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
   }
 
   @Test func byteOrderMarkAndLineEndings() {
-    let lines = [Self.head, Self.goodPoint, "<trkpt lat=\"45.5\" lon=\"13.25\"/>", "", "<trkpt lat=\"45.5\" lon=\"13.25\"/>", Self.tail]
+    let lines = [
+      Self.head, Self.goodPoint, "<trkpt lat=\"45.5\" lon=\"13.25\"/>", "", "<trkpt lat=\"45.5\" lon=\"13.25\"/>",
+      Self.tail,
+    ]
     for ending in ["\r\n", "\r", "\n"] {
       let text = "\u{FEFF}" + lines.joined(separator: ending)
       Self.expectRead(
@@ -499,7 +538,8 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
 
   static let brokenCases: [BrokenCase] = [
     .init(
-      name: "mismatched closing tag", thirdLine: "<trkpt lat=\"45.51\" lon=\"13.25\"><time>2025-01-01T07:00:01Z</trkpt>",
+      name: "mismatched closing tag",
+      thirdLine: "<trkpt lat=\"45.51\" lon=\"13.25\"><time>2025-01-01T07:00:01Z</trkpt>",
       line: 3, detail: "the closing tag </trkpt> does not match <time> opened on line 3", cutsAPoint: true),
     .init(
       name: "closing an outer element", thirdLine: "</trk>", line: 3,
@@ -541,7 +581,8 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
       name: "unknown <! markup", thirdLine: "<!ELEMENT x>", line: 3,
       detail: "“<!” does not begin a comment, CDATA section or DOCTYPE", cutsAPoint: false),
     .init(
-      name: "empty closing tag", thirdLine: "</>", line: 3, detail: "“</” is not followed by a tag name", cutsAPoint: false),
+      name: "empty closing tag", thirdLine: "</>", line: 3, detail: "“</” is not followed by a tag name",
+      cutsAPoint: false),
   ]
 
   @Test(arguments: brokenCases)
@@ -578,9 +619,12 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     #expect(events.isEmpty)
     #expect(error == .malformed(line: 2, detail: "this is not a GPX document: its root element is <kml>, not <gpx>"))
     #expect(
-      Self.read([0xFF, 0xFE, 0x3C, 0x00]).error == .malformed(line: 1, detail: "the document is UTF-16; convert it to UTF-8"))
+      Self.read([0xFF, 0xFE, 0x3C, 0x00]).error
+        == .malformed(line: 1, detail: "the document is UTF-16; convert it to UTF-8"))
     #expect(Self.read("hello <gpx/>").error == .malformed(line: 1, detail: "text before the <gpx> element"))
-    #expect(Self.read("<![CDATA[x]]><gpx/>").error == .malformed(line: 1, detail: "a CDATA section outside the <gpx> element"))
+    #expect(
+      Self.read("<![CDATA[x]]><gpx/>").error == .malformed(line: 1, detail: "a CDATA section outside the <gpx> element")
+    )
   }
 
   @Test func truncatedDocuments() {
@@ -603,7 +647,9 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     #expect(Self.read("").error == .truncated(line: 1, detail: "the document is empty"))
     #expect(Self.read(" \n\n").error == .truncated(line: 2, detail: "there is no <gpx> element"))
     #expect(Self.read("<gpx><!-- note").error == .truncated(line: 1, detail: "it stops inside a comment"))
-    #expect(Self.read("<gpx><trk x=\"1").error == .truncated(line: 1, detail: "it stops inside the tag that begins on line 1"))
+    #expect(
+      Self.read("<gpx><trk x=\"1").error == .truncated(line: 1, detail: "it stops inside the tag that begins on line 1")
+    )
     #expect(Self.read("<gpx/><!-- after").error == .truncated(line: 1, detail: "it stops inside a comment"))
   }
 
@@ -630,11 +676,14 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
 
   @Test func aMillionNestedElementsCostACounter() {
     let depth = 1_000_000
-    var bytes = Array((Self.head + "<trkpt lat=\"45.5\" lon=\"13.25\"><time>2025-01-01T07:00:00Z</time><extensions>").utf8)
+    var bytes = Array(
+      (Self.head + "<trkpt lat=\"45.5\" lon=\"13.25\"><time>2025-01-01T07:00:00Z</time><extensions>").utf8)
     bytes.reserveCapacity(bytes.count + depth * 7 + 200)
     for _ in 0..<depth { bytes += [0x3C, 0x78, 0x3E] }  // <x>
     for _ in 0..<depth { bytes += [0x3C, 0x2F, 0x78, 0x3E] }  // </x>
-    bytes += Array(("</extensions></trkpt>\n<trkpt lat=\"45.51\" lon=\"13.25\"><time>2025-01-01T07:00:01Z</time></trkpt>" + Self.tail).utf8)
+    bytes += Array(
+      ("</extensions></trkpt>\n<trkpt lat=\"45.51\" lon=\"13.25\"><time>2025-01-01T07:00:01Z</time></trkpt>" + Self.tail)
+        .utf8)
 
     var maximumCapacity = 0
     let read = readChunked(Self.makeReader(), bytes, chunkSize: 65_536) { reader in
@@ -689,7 +738,9 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
     bytes += [0xFF, 0xC3, 0x28, 0xE2, 0x82]
     bytes += Array("</name><time>2025-01-01T07:00:00Z</time></trkpt>\n<trkpt lat=\"45.5".utf8)
     bytes += [0xC3]
-    bytes += Array("\" lon=\"13.25\"><time>2025-01-01T07:00:01Z</time></trkpt>\n<trkpt lat=\"45.5\" lon=\"13.25\"><time>2025-01-01T07:00:02".utf8)
+    bytes += Array(
+      "\" lon=\"13.25\"><time>2025-01-01T07:00:01Z</time></trkpt>\n<trkpt lat=\"45.5\" lon=\"13.25\"><time>2025-01-01T07:00:02"
+        .utf8)
     bytes += [0xFF]
     bytes += Array("Z</time></trkpt>\n<".utf8) + [0xFF] + Array("x/>".utf8) + Array(Self.tail.utf8)
     Self.expectRead(
@@ -708,11 +759,14 @@ struct GPXRealFile: Sendable, CustomTestStringConvertible {
   @Test func nulBytesAreSkippedAsTextButNeverRead() {
     var bytes = Array((Self.head + "\n<trkpt lat=\"45.5\" lon=\"13.25\"><name>a").utf8)
     bytes += [0, 0]
-    bytes += Array("b</name><time>2025-01-01T07:00:00Z</time></trkpt>\n<trkpt lat=\"45.5\" lon=\"13.25\"><time>2025-01-01T07:00:01Z".utf8)
+    bytes += Array(
+      "b</name><time>2025-01-01T07:00:00Z</time></trkpt>\n<trkpt lat=\"45.5\" lon=\"13.25\"><time>2025-01-01T07:00:01Z"
+        .utf8)
     bytes += [0]
     bytes += Array("</time></trkpt>\n".utf8) + Array(Self.tail.utf8) + [UInt8](repeating: 0, count: 4096)
     Self.expectRead(
-      Self.read(bytes), gives: [Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 2), .unreadable(.badTime, line: 3)])
+      Self.read(bytes),
+      gives: [Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 2), .unreadable(.badTime, line: 3)])
   }
 
   @Test func hugeTextIsSkippedWithoutBeingHeld() {

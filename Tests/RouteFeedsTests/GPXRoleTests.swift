@@ -11,7 +11,8 @@ import Testing
 
   @Test func everyValueRoleHasItsOwnBitInTheMask() {
     let width = GPXTrackBuilder.FieldMask.bitWidth
-    #expect(Self.valueRoles.count <= width, "\(Self.valueRoles.count) value roles outgrow a \(width)-bit FieldMask: widen it")
+    #expect(
+      Self.valueRoles.count <= width, "\(Self.valueRoles.count) value roles outgrow a \(width)-bit FieldMask: widen it")
     var seen: GPXTrackBuilder.FieldMask = 0
     for role in Self.valueRoles {
       #expect(Int(role.rawValue - GPXRole.time.rawValue) < width, "\(role) is past the mask's \(width) bits")

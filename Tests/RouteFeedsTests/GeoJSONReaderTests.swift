@@ -1,9 +1,10 @@
 import Foundation
+import RouteMileage
 import RouteTestSupport
+import Testing
+
 @testable import RouteFeeds
 @testable import RouteIngest
-import RouteMileage
-import Testing
 
 /// GeoJSON on the shared JSON tokenizer: real files pinned to the metre, the GPX twin, what each
 /// construct becomes, member order, chunk invariance, hostile input and bounded memory.
@@ -13,11 +14,13 @@ import Testing
   static let format = FeedFormat.geojson
 
   static func position(
-    _ time: String, _ latitude: Double, _ longitude: Double, altitude: Double? = nil, accuracy: Double? = nil, session: Int,
+    _ time: String, _ latitude: Double, _ longitude: Double, altitude: Double? = nil, accuracy: Double? = nil,
+    session: Int,
     line: Int
   ) -> FeedRecord {
     .position(
-      RouteSample(timestamp: t(time), latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, altitude: altitude),
+      RouteSample(
+        timestamp: t(time), latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, altitude: altitude),
       session: session, line: line)
   }
 
@@ -32,18 +35,23 @@ import Testing
     // togeojson of a Garmin Connect run: one LineString, 206 coordTimes, one repeated time.
     GPXRealFile(
       "geojson/mapbox-togeojson_run.gpx.geojson", records: 206, estimatedAccuracy: 0,
-      filtered: .init(retained: 185, rejected: ["duplicate": 1, "negligibleMovement": 20], sessions: 1, meters: 3095.047, segments: 1, gaps: 0),
+      filtered: .init(
+        retained: 185, rejected: ["duplicate": 1, "negligibleMovement": 20], sessions: 1, meters: 3095.047, segments: 1,
+        gaps: 0),
       unfiltered: .init(retained: 206, rejected: [:], sessions: 1, meters: 3098.534, segments: 1, gaps: 0)),
     // A MultiLineString of 3/10/3 points, nested coordTimes, geometry before properties.
     GPXRealFile(
       "geojson/mapbox-togeojson_missing-hr.gpx.geojson", records: 16, estimatedAccuracy: 0,
-      filtered: .init(retained: 9, rejected: ["negligibleMovement": 7], sessions: 3, meters: 55.398, segments: 1, gaps: 2),
+      filtered: .init(
+        retained: 9, rejected: ["negligibleMovement": 7], sessions: 3, meters: 55.398, segments: 1, gaps: 2),
       unfiltered: .init(retained: 16, rejected: [:], sessions: 3, meters: 61.784, segments: 3, gaps: 2)),
     // Two named, timed Point features (start, end) around a 16-point LineString: waypoints
     // beside the track, as its KML twin reads them.
     GPXRealFile(
       "geojson/mapbox-togeojson_multitrack.kml.geojson", records: 18, estimatedAccuracy: 0,
-      filtered: .init(retained: 8, rejected: ["negligibleMovement": 8, "waypoint": 2], sessions: 1, meters: 39.149, segments: 1, gaps: 0),
+      filtered: .init(
+        retained: 8, rejected: ["negligibleMovement": 8, "waypoint": 2], sessions: 1, meters: 39.149, segments: 1,
+        gaps: 0),
       unfiltered: .init(retained: 16, rejected: ["waypoint": 2], sessions: 1, meters: 42.558, segments: 1, gaps: 0)),
     // GPSLogger: one Point with time (+07:00), time_long and accuracy; keys sorted, type last.
     GPXRealFile(
@@ -54,7 +62,9 @@ import Testing
   @Test(arguments: realFiles)
   func realRecording(_ file: GPXRealFile) throws {
     let bytes = try Fixtures.bytes("realdata/\(file.name)")
-    file.expectPinned(format: .geojson, measure: { settings in Self.measure(bytes, filter: settings.filter != nil) }) {
+    file.expectPinned(format: .geojson) { settings in
+      Self.measure(bytes, filter: settings.filter != nil)
+    } more: {
       measurement, expected, label in
       #expect(measurement.report.estimatedAccuracy == file.estimatedAccuracy, "\(label)")
       if expected.meters == nil { #expect(measurement.distance.meters == 0, "\(label)") }
@@ -121,8 +131,10 @@ import Testing
 
   // MARK: What each construct becomes
 
-  static let lineProperties = #""properties": {"name": "x", "time": "2024-05-01T09:00:00Z", "coordTimes": ["2024-05-01T09:00:00Z", "2024-05-01T09:00:05Z", null, "yesterday"]}"#
-  static let lineGeometry = #""geometry": {"type": "LineString", "coordinates": [[13.4, 52.5, 34], [13.401, 52.5], [13.402, 52.5], [13.403, 52.5], [13.404, 52.5]]}"#
+  static let lineProperties =
+    #""properties": {"name": "x", "time": "2024-05-01T09:00:00Z", "coordTimes": ["2024-05-01T09:00:00Z", "2024-05-01T09:00:05Z", null, "yesterday"]}"#
+  static let lineGeometry =
+    #""geometry": {"type": "LineString", "coordinates": [[13.4, 52.5, 34], [13.401, 52.5], [13.402, 52.5], [13.403, 52.5], [13.404, 52.5]]}"#
 
   @Test func aLineStringPairsEachCoordinateWithItsTimeWhateverTheMemberOrder() {
     let expected: [FeedRecord] = [
@@ -134,7 +146,8 @@ import Testing
     ]
     let propertiesFirst = "{\"type\": \"Feature\", \(Self.lineProperties), \(Self.lineGeometry)}"
     let geometryFirst = "{\(Self.lineGeometry), \(Self.lineProperties), \"type\": \"Feature\"}"
-    let typeLast = "{\"type\": \"Feature\", \(Self.lineProperties), \"geometry\": {\"coordinates\": [[13.4, 52.5, 34], [13.401, 52.5], [13.402, 52.5], [13.403, 52.5], [13.404, 52.5]], \"type\": \"LineString\"}}"
+    let typeLast =
+      "{\"type\": \"Feature\", \(Self.lineProperties), \"geometry\": {\"coordinates\": [[13.4, 52.5, 34], [13.401, 52.5], [13.402, 52.5], [13.403, 52.5], [13.404, 52.5]], \"type\": \"LineString\"}}"
     for text in [propertiesFirst, geometryFirst, typeLast] {
       let read = Self.read(text)
       #expect(read.error == nil)
@@ -156,8 +169,10 @@ import Testing
       Self.position("2024-05-01T09:10:01Z", 50, 1.003, session: 1, line: 3),
       .rejected(.missingTime, line: 3),
     ]
-    let coordTimes = "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \(geometry), \"properties\": {\"coordTimes\": \(times)}}]}"
-    let coordinateProperties = "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \(geometry), \"properties\": {\"coordinateProperties\": {\"heart\": [[1, 2], [3, 4]], \"times\": \(times)}}}]}"
+    let coordTimes =
+      "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \(geometry), \"properties\": {\"coordTimes\": \(times)}}]}"
+    let coordinateProperties =
+      "{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \(geometry), \"properties\": {\"coordinateProperties\": {\"heart\": [[1, 2], [3, 4]], \"times\": \(times)}}}]}"
     #expect(Self.read(coordTimes).records == expected)
     #expect(Self.read(coordinateProperties).records == expected)
     #expect(Self.read(coordTimes).error == nil)
@@ -180,15 +195,16 @@ import Testing
       """
     let read = Self.read(text)
     #expect(read.error == nil)
-    #expect(read.records == [
-      Self.position("2024-11-03T09:30:11.331Z", 10.7, 106.6, altitude: 17.5, accuracy: 4.75, session: 0, line: 2),
-      Self.position("2024-11-03T09:30:16.331Z", 10.7, 106.601, accuracy: 8, session: 0, line: 3),
-      Self.position("2024-11-03T09:30:21Z", 10.7, 106.602, accuracy: 3.5, session: 0, line: 4),
-      Self.position("2024-11-03T09:30:26Z", 10.7, 106.603, session: 1, line: 5),
-      .rejected(.waypoint, line: 6),
-      .rejected(.waypoint, line: 7),
-      .rejected(.waypoint, line: 8),
-    ])
+    #expect(
+      read.records == [
+        Self.position("2024-11-03T09:30:11.331Z", 10.7, 106.6, altitude: 17.5, accuracy: 4.75, session: 0, line: 2),
+        Self.position("2024-11-03T09:30:16.331Z", 10.7, 106.601, accuracy: 8, session: 0, line: 3),
+        Self.position("2024-11-03T09:30:21Z", 10.7, 106.602, accuracy: 3.5, session: 0, line: 4),
+        Self.position("2024-11-03T09:30:26Z", 10.7, 106.603, session: 1, line: 5),
+        .rejected(.waypoint, line: 6),
+        .rejected(.waypoint, line: 7),
+        .rejected(.waypoint, line: 8),
+      ])
   }
 
   @Test func everyCoordinateIsAccountedForByReason() {
@@ -205,23 +221,26 @@ import Testing
       """
     let read = Self.read(text)
     #expect(read.error == nil)
-    #expect(read.records == [
-      .rejected(.missingTime, line: 2), .rejected(.missingTime, line: 2),
-      .unreadable(.badNumber, line: 4), .unreadable(.badNumber, line: 4), .unreadable(.badNumber, line: 4),
-      .unreadable(.badNumber, line: 4),
-      .rejected(.polygonVertex, line: 5), .rejected(.polygonVertex, line: 5), .rejected(.polygonVertex, line: 5),
-      .rejected(.polygonVertex, line: 5),
-      .unreadable(.badNumber, line: 7),
-      // Stray elements among positions are malformed coordinates of that line, in order.
-      .position(RouteSample(timestamp: 1_714_554_000, latitude: 2, longitude: 1), session: 4, line: 8),
-      .unreadable(.badNumber, line: 8), .unreadable(.badNumber, line: 8), .rejected(.missingTime, line: 8),
-    ])
+    #expect(
+      read.records == [
+        .rejected(.missingTime, line: 2), .rejected(.missingTime, line: 2),
+        .unreadable(.badNumber, line: 4), .unreadable(.badNumber, line: 4), .unreadable(.badNumber, line: 4),
+        .unreadable(.badNumber, line: 4),
+        .rejected(.polygonVertex, line: 5), .rejected(.polygonVertex, line: 5), .rejected(.polygonVertex, line: 5),
+        .rejected(.polygonVertex, line: 5),
+        .unreadable(.badNumber, line: 7),
+        // Stray elements among positions are malformed coordinates of that line, in order.
+        .position(RouteSample(timestamp: 1_714_554_000, latitude: 2, longitude: 1), session: 4, line: 8),
+        .unreadable(.badNumber, line: 8), .unreadable(.badNumber, line: 8), .rejected(.missingTime, line: 8),
+      ])
   }
 
   @Test func aBareGeometryAndASingleFeatureAreRead() {
     let bare = Self.read(#"{"type": "LineString", "coordinates": [[1, 2], [1, 2.001]]}"#)
     #expect(bare.records == [.rejected(.missingTime, line: 1), .rejected(.missingTime, line: 1)])
-    let feature = Self.read(#"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 2]}, "properties": {"time": "2024-05-01T09:00:00Z"}}"#)
+    let feature = Self.read(
+      #"{"type": "Feature", "geometry": {"type": "Point", "coordinates": [1, 2]}, "properties": {"time": "2024-05-01T09:00:00Z"}}"#
+    )
     #expect(feature.records == [Self.position("2024-05-01T09:00:00Z", 2, 1, session: 0, line: 1)])
   }
 
@@ -275,7 +294,9 @@ import Testing
     for end in 0..<(bytes.count - 1) {
       let read = Self.read(Array(bytes[0..<end]))
       guard case .truncated(let line, _)? = read.error else {
-        Issue.record("prefix of \(end) bytes: \(String(describing: read.error)) \(String(decoding: bytes[max(0, end - 10)..<end], as: UTF8.self))")
+        Issue.record(
+          "prefix of \(end) bytes: \(String(describing: read.error)) \(String(decoding: bytes[max(0, end - 10)..<end], as: UTF8.self))"
+        )
         continue
       }
       #expect(line >= 1 && line <= 5)
@@ -284,26 +305,43 @@ import Testing
     }
     let cut = Self.read(Array(bytes[0..<(bytes.count - 3)]))
     #expect(cut.records.prefix(3) == whole.prefix(3))
-    #expect(cut.error == .truncated(line: 4, detail: "the input ends where ',' or ']' was expected at byte offset \(bytes.count - 3)"))
+    #expect(
+      cut.error
+        == .truncated(line: 4, detail: "the input ends where ',' or ']' was expected at byte offset \(bytes.count - 3)")
+    )
   }
 
   @Test func hostileInputIsAnErrorWithLineAndOffsetNeverACrash() {
     let deep = "{\"features\": " + String(repeating: "[", count: 100_000)
     #expect(Self.read(deep).error == .malformed(line: 1, detail: "JSON nested deeper than 64 levels at byte offset 76"))
-    let badUTF8 = Array("{\"type\": \"Feature\",\n \"properties\": {\"name\": \"a".utf8) + [0xC3, 0x28] + Array("\"}}".utf8)
-    #expect(Self.read(badUTF8).error == .malformed(line: 2, detail: "a string holds bytes that are not UTF-8 at byte offset 46"))
-    #expect(Self.read("[1, 2]").error == .malformed(line: 1, detail: "expected a GeoJSON object (a FeatureCollection, a Feature or a geometry) at byte offset 0"))
-    #expect(Self.read("{\"type\": \"Feature\" \"geometry\": null}").error == .malformed(line: 1, detail: "expected ',' or '}' at byte offset 19"))
+    let badUTF8 =
+      Array("{\"type\": \"Feature\",\n \"properties\": {\"name\": \"a".utf8) + [0xC3, 0x28] + Array("\"}}".utf8)
+    #expect(
+      Self.read(badUTF8).error
+        == .malformed(line: 2, detail: "a string holds bytes that are not UTF-8 at byte offset 46"))
+    #expect(
+      Self.read("[1, 2]").error
+        == .malformed(
+          line: 1, detail: "expected a GeoJSON object (a FeatureCollection, a Feature or a geometry) at byte offset 0"))
+    #expect(
+      Self.read("{\"type\": \"Feature\" \"geometry\": null}").error
+        == .malformed(line: 1, detail: "expected ',' or '}' at byte offset 19"))
     let huge = Self.read("{\"type\": \"Point\", \"coordinates\": [1" + String(repeating: "0", count: 5000) + ", 2]}")
     #expect(huge.records == [.unreadable(.badNumber, line: 1)])
     // Wrong types everywhere: counted or skipped, never trusted.
-    let wrong = Self.read(#"{"type": 7, "features": {"a": 1}, "geometry": [1], "properties": "x", "coordinates": {"x": 1}}"#)
+    let wrong = Self.read(
+      #"{"type": 7, "features": {"a": 1}, "geometry": [1], "properties": "x", "coordinates": {"x": 1}}"#)
     #expect(wrong.error == nil)
     #expect(wrong.records.isEmpty)
-    let wrongTimes = Self.read(#"{"type": "Feature", "properties": {"coordTimes": [true, {"a": 1}, [[1]]]}, "geometry": {"type": "MultiPoint", "coordinates": [[1, 2], [1, 2], [1, 2]]}}"#)
+    let wrongTimes = Self.read(
+      #"{"type": "Feature", "properties": {"coordTimes": [true, {"a": 1}, [[1]]]}, "geometry": {"type": "MultiPoint", "coordinates": [[1, 2], [1, 2], [1, 2]]}}"#
+    )
     // A nested line among flat times makes the table per line: the first line's one entry is
     // an array (unreadable), the rest have none.
-    #expect(wrongTimes.records == [.unreadable(.badTime, line: 1), .rejected(.missingTime, line: 1), .rejected(.missingTime, line: 1)])
+    #expect(
+      wrongTimes.records == [
+        .unreadable(.badTime, line: 1), .rejected(.missingTime, line: 1), .rejected(.missingTime, line: 1),
+      ])
   }
 
   /// Random mutations of a valid document never crash, and reads in chunks agree with the
@@ -329,10 +367,13 @@ import Testing
     var text = "{\"type\": \"FeatureCollection\", \"features\": [\n"
     for index in 0..<100_000 {
       if index > 0 { text += ",\n" }
-      text += "{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [13.\(index), 52.5]}, \"properties\": {\"time_long\": \(1_700_000_000_000 + index * 1000), \"accuracy\": 5}}"
+      text +=
+        "{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [13.\(index), 52.5]}, \"properties\": {\"time_long\": \(1_700_000_000_000 + index * 1000), \"accuracy\": 5}}"
     }
     text += "]}"
-    let outcome = HostileFeed.stream(GeoJSONReader(options: FeedOptions()), MemoryByteSource(Array(text.utf8), chunkSize: 1 << 16), format: .geojson) {
+    let outcome = HostileFeed.stream(
+      GeoJSONReader(options: FeedOptions()), MemoryByteSource(Array(text.utf8), chunkSize: 1 << 16), format: .geojson
+    ) {
       $0.heldBytes
     }
     #expect(outcome.measurement.report.failure == nil)
@@ -347,7 +388,8 @@ import Testing
       coordinates.append("[13.\(index), 52.5]")
       times.append("\(1_700_000_000 + index)")
     }
-    let feature = "{\"type\": \"Feature\", \"geometry\": {\"type\": \"LineString\", \"coordinates\": [\(coordinates.joined(separator: ","))]}, \"properties\": {\"coordTimes\": [\(times.joined(separator: ","))]}}"
+    let feature =
+      "{\"type\": \"Feature\", \"geometry\": {\"type\": \"LineString\", \"coordinates\": [\(coordinates.joined(separator: ","))]}, \"properties\": {\"coordTimes\": [\(times.joined(separator: ","))]}}"
     var reader = GeoJSONReader(options: FeedOptions())
     var sink = FeedRecordCollector()
     let unfinished = feature[..<feature.range(of: "\"properties\"")!.lowerBound]

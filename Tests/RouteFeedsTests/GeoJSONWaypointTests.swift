@@ -1,6 +1,7 @@
-@testable import RouteFeeds
 import RouteMileage
 import Testing
+
+@testable import RouteFeeds
 
 /// Point features beside a track are waypoints (places), not fixes; a collection of only Points
 /// is a point-per-fix recording and is measured (`GeoJSONPointRoles`).
@@ -85,4 +86,3 @@ import Testing
     #expect(largest < 2 * GeoJSONPointRoles.maximumHeld * 96)
   }
 }
-

@@ -1,8 +1,9 @@
+import RouteMileage
 import RouteTestSupport
+import Testing
+
 @testable import RouteFeeds
 @testable import RouteIngest
-import RouteMileage
-import Testing
 
 /// Gzip around any feed: decompressed as a stream, detected by its magic bytes, measuring exactly
 /// like the plain file; damaged or cut-off compression is an error with the compressed offset.
@@ -39,7 +40,9 @@ import Testing
     let plain = try Fixtures.bytes("realdata/gpx/gpsbabel_garmin-edge-800.gpx")
     let thirds = [0, plain.count / 3, 2 * plain.count / 3, plain.count]
     var members: [UInt8] = []
-    for index in 0..<3 { members += Gzip.compress(Array(plain[thirds[index]..<thirds[index + 1]]), level: Int32(1 + index * 4)) }
+    for index in 0..<3 {
+      members += Gzip.compress(Array(plain[thirds[index]..<thirds[index + 1]]), level: Int32(1 + index * 4))
+    }
     let expected = Self.measure(plain)
     #expect(Self.measure(members) == expected)
     #expect(Self.measure(members + [UInt8](repeating: 0, count: 512)) == expected, "zero padding")
@@ -86,7 +89,9 @@ import Testing
     var compressed = Gzip.compress(plain)
     compressed[compressed.count - 6] ^= 0xFF  // inside the trailer's CRC-32
     let measured = Self.measure(compressed)
-    #expect(measured.report.records == Self.measure(plain).report.records, "all decompressed rows were read before the check failed")
+    #expect(
+      measured.report.records == Self.measure(plain).report.records,
+      "all decompressed rows were read before the check failed")
     guard case .badCompression(let offset, let detail)? = measured.report.failure else {
       Issue.record("expected badCompression, got \(String(describing: measured.report.failure))")
       return
@@ -108,7 +113,8 @@ import Testing
     var generator = SeededRandom(seed: 7)
     for round in 0..<60 {
       let length = Int(generator.next() % 300)
-      let bytes: [UInt8] = [0x1F, 0x8B, round % 3 == 0 ? 0x08 : UInt8(truncatingIfNeeded: generator.next())]
+      let bytes: [UInt8] =
+        [0x1F, 0x8B, round % 3 == 0 ? 0x08 : UInt8(truncatingIfNeeded: generator.next())]
         + (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
       let whole = Self.measure(bytes)
       #expect(whole.report.isBalanced)

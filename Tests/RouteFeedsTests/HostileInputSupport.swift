@@ -1,6 +1,7 @@
+import RouteMileage
+
 @testable import RouteFeeds
 @testable import RouteIngest
-import RouteMileage
 
 /// A feed made on the fly from parts, each a piece of bytes repeated some number of times
 /// (optionally rewritten for each repetition), so a 100 MB feed costs the size of its largest
@@ -182,7 +183,9 @@ enum HostileFeed {
     }
   }
 
-  static func nmea(_ source: some ByteSource, options: FeedOptions = FeedOptions(), settings: IngestSettings = IngestSettings()) -> Outcome {
+  static func nmea(
+    _ source: some ByteSource, options: FeedOptions = FeedOptions(), settings: IngestSettings = IngestSettings()
+  ) -> Outcome {
     stream(NMEAReader(options: options), source, format: .nmea, settings: settings) {
       $0.partial.capacity + $0.assembler.undated.capacity * MemoryLayout<NMEAEpochAssembler.UndatedPosition>.stride
     }
@@ -193,11 +196,16 @@ enum HostileFeed {
   }
 
   /// The whole ingest path as the CLI runs it, on text, with format detection.
-  static func measure(_ text: String, format: FeedFormat? = nil, settings: IngestSettings = IngestSettings()) -> FeedMeasurement {
+  static func measure(_ text: String, format: FeedFormat? = nil, settings: IngestSettings = IngestSettings())
+    -> FeedMeasurement
+  {
     measure(Array(text.utf8), format: format, settings: settings)
   }
 
-  static func measure(_ bytes: [UInt8], format: FeedFormat? = nil, options: FeedOptions = FeedOptions(), settings: IngestSettings = IngestSettings()) -> FeedMeasurement {
+  static func measure(
+    _ bytes: [UInt8], format: FeedFormat? = nil, options: FeedOptions = FeedOptions(),
+    settings: IngestSettings = IngestSettings()
+  ) -> FeedMeasurement {
     var source = MemoryByteSource(bytes)
     return FeedIngest.measure(&source, format: format, options: options, settings: settings)
   }
@@ -212,7 +220,9 @@ enum HostileNMEA {
   }
 
   /// An RMC fix at `time` (hhmmss) on `date` (ddmmyy).
-  static func rmc(_ time: String, _ date: String = "291125", latitude: String = "4807.0380", longitude: String = "01131.0000") -> String {
+  static func rmc(
+    _ time: String, _ date: String = "291125", latitude: String = "4807.0380", longitude: String = "01131.0000"
+  ) -> String {
     sentence("GPRMC,\(time),A,\(latitude),N,\(longitude),E,0.0,0.0,\(date),,,A")
   }
 }

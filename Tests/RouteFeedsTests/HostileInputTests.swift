@@ -1,9 +1,10 @@
 import Foundation
-@testable import RouteFeeds
-@testable import RouteIngest
 import RouteMileage
 import RouteTestSupport
 import Testing
+
+@testable import RouteFeeds
+@testable import RouteIngest
 
 /// Hostile input, across the three readers, through the ingest stage as `measure` and `import`
 /// run it: each case gives a clear error (kind and line) or a documented count, keeps what was
@@ -27,7 +28,8 @@ import Testing
   /// The most a GPX reader holds between chunks: the element stack's tracked levels and the
   /// value buffer.
   /// (Capacities may be rounded up, hence twice the value buffer.)
-  static let gpxBound = XMLElementStack<GPXRole>.trackedDepth * MemoryLayout<XMLOpenElement<GPXRole>>.stride + 2 * XMLValueBuffer.capacity
+  static let gpxBound =
+    XMLElementStack<GPXRole>.trackedDepth * MemoryLayout<XMLOpenElement<GPXRole>>.stride + 2 * XMLValueBuffer.capacity
 
   // MARK: Deeply nested XML
 
@@ -66,7 +68,8 @@ import Testing
 
   @Test func trackElementsNestedWhereTheSchemaHasNoneAreNotRead() {
     // Only a trkpt in trk/trkseg is a track point; one nested anywhere else is not a record.
-    let text = Self.gpxHead + "<trkseg>" + Self.point("2025-01-01T07:00:00Z") + "</trkseg>"
+    let text =
+      Self.gpxHead + "<trkseg>" + Self.point("2025-01-01T07:00:00Z") + "</trkseg>"
       + "<trkpt lat=\"45.5001\" lon=\"13.25\"><trk><trkseg>" + Self.point("2025-01-01T07:00:05Z") + "</trkseg></trk>"
       + "<time>2025-01-01T07:00:10Z</time></trkpt>\n" + Self.gpxTail
     let measured = HostileFeed.measure(text)
@@ -87,7 +90,8 @@ import Testing
     let outcome = HostileFeed.gpx(source)
     let report = outcome.measurement.report
     let lastLine = points + 3
-    #expect(report.failure == .truncated(line: lastLine, detail: "it stops inside the tag that begins on line \(lastLine)"))
+    #expect(
+      report.failure == .truncated(line: lastLine, detail: "it stops inside the tag that begins on line \(lastLine)"))
     #expect(report.records == points + 1)
     #expect(report.retained == points)
     #expect(report.errorReasons == [.unfinishedPoint: 1])
@@ -109,7 +113,8 @@ import Testing
       "<!ENTITY lol \"lol\">",
     ]
     for level in 1...9 {
-      lines.append("<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">")
+      lines.append(
+        "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">")
     }
     lines += [
       "<!ENTITY time \"2025-01-01T07:00:00Z\">",
@@ -126,7 +131,8 @@ import Testing
       "<trkpt lat=\"45.5\" lon=\"13.25\"><desc>&lol9;&external;</desc><time>&#50;025-01-01T07:00:02Z</time></trkpt>",
       Self.gpxTail,
     ]
-    let measured = HostileFeed.measure(lines.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: "\n"))
+    let measured = HostileFeed.measure(
+      lines.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: "\n"))
     let report = measured.report
     #expect(report.failure == nil)
     #expect(report.records == 6)
@@ -147,7 +153,9 @@ import Testing
 
   /// Three GPX points 10 s apart on lines 3 to 5; inside the second, `opening`, 50 MB of
   /// `filler`, then `closing`.
-  static func gpxWithFiftyMegabytes(of filler: Character, after opening: String, before closing: String) -> SyntheticByteSource {
+  static func gpxWithFiftyMegabytes(of filler: Character, after opening: String, before closing: String)
+    -> SyntheticByteSource
+  {
     fiftyMegabytes(
       of: filler, after: gpxHead + point("2025-01-01T07:00:00Z") + "<trkpt lat=\"45.5001\" lon=\"13.25\">" + opening,
       before: closing + "</trkpt>\n" + point("2025-01-01T07:00:20Z", "45.5002") + gpxTail)
@@ -165,7 +173,8 @@ import Testing
   }
 
   @Test func aFiftyMegabyteGPXLineIsSkippedText() {
-    let outcome = HostileFeed.gpx(Self.gpxWithFiftyMegabytes(of: "a", after: "<desc>", before: "</desc><time>2025-01-01T07:00:10Z</time>"))
+    let outcome = HostileFeed.gpx(
+      Self.gpxWithFiftyMegabytes(of: "a", after: "<desc>", before: "</desc><time>2025-01-01T07:00:10Z</time>"))
     #expect(outcome.measurement.report.failure == nil)
     #expect(outcome.measurement.report.retained == 3)
     #expect(Tolerance.constructedMeters.accepts(outcome.measurement.distance.meters, 2 * Self.step))
@@ -173,7 +182,8 @@ import Testing
   }
 
   @Test func aFiftyMegabyteValueIsUnreadableNotBuffered() {
-    let outcome = HostileFeed.gpx(Self.gpxWithFiftyMegabytes(of: "0", after: "<time>2025-01-01T07:00:10", before: "Z</time>"))
+    let outcome = HostileFeed.gpx(
+      Self.gpxWithFiftyMegabytes(of: "0", after: "<time>2025-01-01T07:00:10", before: "Z</time>"))
     Self.expectOneLongLine(outcome.measurement.report, .badTime, onLine: 4)
     #expect(outcome.largestHeld <= Self.gpxBound)
   }
@@ -206,10 +216,12 @@ import Testing
 
   @Test func gpxWithInvalidUTF8NulBytesAndMixedLineEndings() {
     var bytes = Array((Self.gpxHead + Self.point("2025-01-01T07:00:00Z")).utf8)
-    bytes += Array("<trkpt lat=\"45.5001\" lon=\"13.25\">\r<time>2025-01-01T07:00:10Z</time></trkpt>\r\n".utf8)  // lines 4-5
+    // lines 4-5
+    bytes += Array("<trkpt lat=\"45.5001\" lon=\"13.25\">\r<time>2025-01-01T07:00:10Z</time></trkpt>\r\n".utf8)
     bytes += Array("<trkpt lat=\"45.5002\" lon=\"13.25\"><time>2025-01-01T07:00:20Z</time><name>\u{0}\u{0}".utf8)
     bytes += [0xFF, 0xFE, 0xC3] + Array("</name></trkpt>\n\r\n".utf8)  // lines 6-7
-    bytes += Array("<trkpt lat=\"45.5003\" lon=\"13.25\"><time>2025-01-01T07:00:30Z\u{0}</time></trkpt>\n".utf8)  // line 8
+    // line 8
+    bytes += Array("<trkpt lat=\"45.5003\" lon=\"13.25\"><time>2025-01-01T07:00:30Z\u{0}</time></trkpt>\n".utf8)
     bytes += Array("<trkpt lat=\"45.50".utf8) + [0xC3, 0xA9]
     bytes += Array("\" lon=\"13.25\"><time>2025-01-01T07:00:40Z</time></trkpt>\r".utf8)  // line 9
     bytes += Array(Self.point("2025-01-01T07:00:50Z", "45.5005").utf8) + Array(Self.gpxTail.utf8) + [0, 0, 0, 0]
@@ -273,9 +285,11 @@ import Testing
   /// vanished without a count. Now a row holding a lone CR is `loneCarriageReturn`, whichever
   /// column the CR falls in.
   @Test func aLoneCarriageReturnJoiningTwoCSVRowsIsCountedNotSwallowed() {
-    let wide = "timestamp,latitude,longitude,note\n2025-01-01T07:00:00Z,45.5,13.25,a\n"
+    let wide =
+      "timestamp,latitude,longitude,note\n2025-01-01T07:00:00Z,45.5,13.25,a\n"
       + "2025-01-01T07:00:10Z,45.5001,13.25,b\r2025-01-01T07:00:20Z,45.5002,13.25,c\n2025-01-01T07:00:30Z,45.5003,13.25,d\n"
-    let narrow = Self.csvHeader + "2025-01-01T07:00:00Z,45.5,13.25\n"
+    let narrow =
+      Self.csvHeader + "2025-01-01T07:00:00Z,45.5,13.25\n"
       + "2025-01-01T07:00:10Z,45.5001,13.25\r2025-01-01T07:00:20Z,45.5002,13.25\n2025-01-01T07:00:30Z,45.5003,13.25\n"
     for text in [wide, narrow, wide.replacingOccurrences(of: "\n", with: "\r\n")] {
       for settings in [IngestSettings(), Self.unfiltered] {
@@ -295,12 +309,14 @@ import Testing
   // MARK: Numbers: 400 digits, 1e999, nan, inf
 
   static let notNumbers = [
-    "nan", "NaN", "inf", "-inf", "Infinity", "1e999", "-1e999", String(repeating: "9", count: 400), "4" + String(repeating: "0", count: 399),
+    "nan", "NaN", "inf", "-inf", "Infinity", "1e999", "-1e999", String(repeating: "9", count: 400),
+    "4" + String(repeating: "0", count: 399),
   ]
 
   @Test(arguments: notNumbers)
   func gpxCoordinatesAndTimesThatAreNotFiniteNumbers(_ value: String) {
-    let latitude = HostileFeed.measure(Self.gpxHead + Self.point("2025-01-01T07:00:00Z", value) + Self.point("2025-01-01T07:00:10Z") + Self.gpxTail)
+    let latitude = HostileFeed.measure(
+      Self.gpxHead + Self.point("2025-01-01T07:00:00Z", value) + Self.point("2025-01-01T07:00:10Z") + Self.gpxTail)
     #expect(latitude.report.errorReasons == [.badNumber: 1])
     #expect(latitude.report.errorLines == [3])
     #expect(latitude.report.retained == 1)
@@ -351,11 +367,14 @@ import Testing
   @Test func fourHundredCharacterNumbersAreReadAndLongerOnesAreNot() {
     let fits = "45.5" + String(repeating: "0", count: 396)
     let tooLong = fits + "0"
-    let gpx = HostileFeed.measure(Self.gpxHead + Self.point("2025-01-01T07:00:00Z", fits) + Self.point("2025-01-01T07:00:10Z", tooLong) + Self.gpxTail)
+    let gpx = HostileFeed.measure(
+      Self.gpxHead + Self.point("2025-01-01T07:00:00Z", fits) + Self.point("2025-01-01T07:00:10Z", tooLong)
+        + Self.gpxTail)
     #expect(gpx.report.retained == 1)
     #expect(gpx.report.errorReasons == [.badNumber: 1])
     #expect(gpx.report.errorLines == [4])
-    let csv = HostileFeed.measure(Self.csvHeader + "2025-01-01T07:00:00Z,\(fits),13.25\n2025-01-01T07:00:10Z,\(tooLong),13.25\n")
+    let csv = HostileFeed.measure(
+      Self.csvHeader + "2025-01-01T07:00:00Z,\(fits),13.25\n2025-01-01T07:00:10Z,\(tooLong),13.25\n")
     #expect(csv.report.retained == 1)
     #expect(csv.report.errorReasons == [.badNumber: 1])
     #expect(csv.report.errorLines == [3])
@@ -368,7 +387,8 @@ import Testing
     let end9999 = 253_402_300_799.0
     let gpx = HostileFeed.measure(
       Self.gpxHead + Self.point("0000-01-01T00:00:00Z") + Self.point("0000-01-01T00:00:10Z", "45.5001")
-        + Self.point("9999-12-31T23:59:59Z", "45.5002") + Self.point("10000-01-01T00:00:00Z") + Self.point("-0001-01-01T00:00:00Z")
+        + Self.point("9999-12-31T23:59:59Z", "45.5002") + Self.point("10000-01-01T00:00:00Z")
+        + Self.point("-0001-01-01T00:00:00Z")
         + Self.gpxTail)
     // The year-9999 fix is read, then rejected as alone in time (`timeOutlier`): ten
     // thousand years from the stretch in the year 0.
@@ -395,7 +415,8 @@ import Testing
     #expect(Tolerance.constructedMeters.accepts(kept.distance.meters, Self.step))
 
     let csv = HostileFeed.measure(
-      Self.csvHeader + "0000-01-01T00:00:00Z,45.5,13.25\n0000-01-01T00:00:10Z,45.5001,13.25\n9999-12-31T23:59:59Z,45.5002,13.25\n"
+      Self.csvHeader
+        + "0000-01-01T00:00:00Z,45.5,13.25\n0000-01-01T00:00:10Z,45.5001,13.25\n9999-12-31T23:59:59Z,45.5002,13.25\n"
         + "10000-01-01T00:00:00Z,45.5,13.25\n-0001-01-01T00:00:00Z,45.5,13.25\n")
     #expect(csv.report.retained == 2)
     #expect(csv.report.rejected == [.timeOutlier: 1])
@@ -409,29 +430,38 @@ import Testing
     func gga(_ time: String, _ latitude: String) -> String {
       HostileNMEA.sentence("GPGGA,\(time),\(latitude),N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,") + "\n"
     }
-    let year0 = HostileFeed.measure(HostileNMEA.sentence("GPZDA,070000,01,01,0000,00,00") + "\n" + gga("070000", "4807.038") + gga("070010", "4807.048"))
+    let year0 = HostileFeed.measure(
+      HostileNMEA.sentence("GPZDA,070000,01,01,0000,00,00") + "\n" + gga("070000", "4807.038")
+        + gga("070010", "4807.048"))
     #expect(year0.report.retained == 2)
     #expect(year0.report.firstTimestamp == Double(-62_167_219_200 + 7 * 3600))
     // The last day of 9999 rolls over into the year 10000 at midnight, as the clock says.
-    let year9999 = HostileFeed.measure(HostileNMEA.sentence("GPZDA,235950,31,12,9999,00,00") + "\n" + gga("235950", "4807.038") + gga("000005", "4807.048"))
+    let year9999 = HostileFeed.measure(
+      HostileNMEA.sentence("GPZDA,235950,31,12,9999,00,00") + "\n" + gga("235950", "4807.038")
+        + gga("000005", "4807.048"))
     #expect(year9999.report.retained == 2)
     #expect(year9999.report.lastTimestamp == 253_402_300_805)
     #expect(year9999.distance.segments.count == 1)
     // A five-digit ZDA year is no date: the sentence is unreadable and the log needs --date.
-    let year10000 = HostileFeed.measure(HostileNMEA.sentence("GPZDA,235950,31,12,10000,00,00") + "\n" + gga("235950", "4807.038"))
+    let year10000 = HostileFeed.measure(
+      HostileNMEA.sentence("GPZDA,235950,31,12,10000,00,00") + "\n" + gga("235950", "4807.038"))
     #expect(year10000.report.errorReasons == [.badTime: 1])
     #expect(year10000.report.failure == .needsDate(line: 2))
     // Two-digit RMC years pivot at 80.
-    let pivot = HostileFeed.measure(HostileNMEA.rmc("070000", "311279") + "\n" + HostileNMEA.rmc("070010", "010180", latitude: "4807.0500") + "\n")
+    let pivot = HostileFeed.measure(
+      HostileNMEA.rmc("070000", "311279") + "\n" + HostileNMEA.rmc("070010", "010180", latitude: "4807.0500") + "\n")
     #expect(pivot.report.firstTimestamp == 315_558_010)  // 1980-01-01T07:00:10Z
     #expect(pivot.report.lastTimestamp == 3_471_231_600)  // 2079-12-31T07:00:00Z
   }
 
   @Test func timesThatRunBackwards() {
     // A recorded file is judged in time order, filter on or off: the same figure either way.
-    let gpx = Self.gpxHead + Self.point("2025-01-01T07:00:20Z") + Self.point("2025-01-01T07:00:10Z", "45.5001")
+    let gpx =
+      Self.gpxHead + Self.point("2025-01-01T07:00:20Z") + Self.point("2025-01-01T07:00:10Z", "45.5001")
       + Self.point("2025-01-01T07:00:30Z", "45.5002") + Self.gpxTail
-    let csv = Self.csvHeader + "2025-01-01T07:00:20Z,45.5,13.25\n2025-01-01T07:00:10Z,45.5001,13.25\n2025-01-01T07:00:30Z,45.5002,13.25\n"
+    let csv =
+      Self.csvHeader
+      + "2025-01-01T07:00:20Z,45.5,13.25\n2025-01-01T07:00:10Z,45.5001,13.25\n2025-01-01T07:00:30Z,45.5002,13.25\n"
     for text in [gpx, csv] {
       let filtered = HostileFeed.measure(text)
       #expect(filtered.report.rejected == [:])
@@ -443,7 +473,8 @@ import Testing
     }
     // NMEA: time running backwards (other than at midnight) also starts a new capture session,
     // so nothing is measured across it either way; in time order the two sessions alternate.
-    let nmea = HostileNMEA.rmc("070020") + "\n" + HostileNMEA.rmc("070010", latitude: "4807.0400") + "\n"
+    let nmea =
+      HostileNMEA.rmc("070020") + "\n" + HostileNMEA.rmc("070010", latitude: "4807.0400") + "\n"
       + HostileNMEA.rmc("070030", latitude: "4807.0500") + "\n"
     let filtered = HostileFeed.measure(nmea)
     #expect(filtered.report.sessions == 2)
@@ -468,13 +499,15 @@ import Testing
     }
     // Cut off by CSV lines before it closes: the lines are text inside <trkseg>, and the
     // document never ends.
-    let cut = HostileFeed.measure(Self.gpxHead + Self.point("2025-01-01T07:00:00Z") + "timestamp,lat,lon\n2025-01-01T07:00:10Z,45.5001,13.25\n")
+    let cut = HostileFeed.measure(
+      Self.gpxHead + Self.point("2025-01-01T07:00:00Z") + "timestamp,lat,lon\n2025-01-01T07:00:10Z,45.5001,13.25\n")
     #expect(cut.report.failure == .truncated(line: 5, detail: "<trkseg> opened on line 2 is never closed"))
     #expect(cut.report.retained == 1)
   }
 
   @Test func nmeaFollowedByGPXCountsEachForeignLineAndReadsOn() {
-    let text = HostileNMEA.rmc("070000") + "\n" + Self.gpxHead + Self.point("2025-11-29T07:00:05Z") + Self.gpxTail
+    let text =
+      HostileNMEA.rmc("070000") + "\n" + Self.gpxHead + Self.point("2025-11-29T07:00:05Z") + Self.gpxTail
       + HostileNMEA.rmc("070010", latitude: "4807.0500") + "\n"
     let measured = HostileFeed.measure(text)
     #expect(measured.format == .nmea)
@@ -486,7 +519,9 @@ import Testing
   }
 
   @Test func csvFollowedByGPXCountsEachForeignLineAndReadsOn() {
-    let text = Self.csvHeader + "2025-01-01T07:00:00Z,45.5,13.25\n" + Self.gpxHead + Self.point("2025-01-01T07:00:05Z") + Self.gpxTail
+    let text =
+      Self.csvHeader + "2025-01-01T07:00:00Z,45.5,13.25\n" + Self.gpxHead + Self.point("2025-01-01T07:00:05Z")
+      + Self.gpxTail
       + "2025-01-01T07:00:10Z,45.5001,13.25\n"
     let measured = HostileFeed.measure(text)
     #expect(measured.format == .csv)

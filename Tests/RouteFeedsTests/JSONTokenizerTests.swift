@@ -1,7 +1,8 @@
 import Foundation
-@testable import RouteFeeds
 import RouteTestSupport
 import Testing
+
+@testable import RouteFeeds
 
 /// The shared JSON tokenizer: tokens, chunk invariance at every split, errors with offset and
 /// line, limits, and the DOM built on it.
@@ -18,29 +19,35 @@ import Testing
 
   /// Tokenizes `bytes` `chunkSize` at a time; the tokens, and the error if any.
   static func tokens(
-    _ bytes: [UInt8], chunkSize: Int = .max, sequence: Bool = false, maximumDepth: Int = 64, maximumTokenLength: Int = 1 << 24
+    _ bytes: [UInt8], chunkSize: Int = .max, sequence: Bool = false, maximumDepth: Int = 64,
+    maximumTokenLength: Int = 1 << 24
   ) -> (tokens: [Seen], error: JSONSyntaxError?) {
     var seen: [Seen] = []
-    let tokenizer = JSONTokenizer(maximumDepth: maximumDepth, maximumTokenLength: maximumTokenLength, allowsSequence: sequence)
+    let tokenizer = JSONTokenizer(
+      maximumDepth: maximumDepth, maximumTokenLength: maximumTokenLength, allowsSequence: sequence)
     let error = FeedInvariants.tokenize(tokenizer, bytes, chunkSize: chunkSize) { token in
       seen.append(Seen(kind: token.kind, text: token.text, offset: token.offset, line: token.line, depth: token.depth))
     }
     return (seen, error)
   }
 
-  static func tokens(_ text: String, chunkSize: Int = .max, sequence: Bool = false) -> (tokens: [Seen], error: JSONSyntaxError?) {
+  static func tokens(_ text: String, chunkSize: Int = .max, sequence: Bool = false) -> (
+    tokens: [Seen], error: JSONSyntaxError?
+  ) {
     tokens(Array(text.utf8), chunkSize: chunkSize, sequence: sequence)
   }
 
   @Test func tokensCarryKindContentOffsetLineAndDepth() {
-    let (tokens, error) = Self.tokens("{\"a\": [1, -2.5e3, \"x\\\"y\"],\n \"b\": {\"c\": true, \"d\": null}, \"e\": false}")
+    let (tokens, error) = Self.tokens(
+      "{\"a\": [1, -2.5e3, \"x\\\"y\"],\n \"b\": {\"c\": true, \"d\": null}, \"e\": false}")
     #expect(error == nil)
-    #expect(tokens.map(\.description) == [
-      "beginObject '' @0 L1 d0", "key 'a' @1 L1 d1", "beginArray '' @6 L1 d1", "number '1' @7 L1 d2",
-      "number '-2.5e3' @10 L1 d2", "string 'x\"y' @18 L1 d2", "endArray '' @24 L1 d1", "key 'b' @28 L2 d1",
-      "beginObject '' @33 L2 d1", "key 'c' @34 L2 d2", "true '' @39 L2 d2", "key 'd' @45 L2 d2", "null '' @50 L2 d2",
-      "endObject '' @54 L2 d1", "key 'e' @57 L2 d1", "false '' @62 L2 d1", "endObject '' @67 L2 d0",
-    ])
+    #expect(
+      tokens.map(\.description) == [
+        "beginObject '' @0 L1 d0", "key 'a' @1 L1 d1", "beginArray '' @6 L1 d1", "number '1' @7 L1 d2",
+        "number '-2.5e3' @10 L1 d2", "string 'x\"y' @18 L1 d2", "endArray '' @24 L1 d1", "key 'b' @28 L2 d1",
+        "beginObject '' @33 L2 d1", "key 'c' @34 L2 d2", "true '' @39 L2 d2", "key 'd' @45 L2 d2", "null '' @50 L2 d2",
+        "endObject '' @54 L2 d1", "key 'e' @57 L2 d1", "false '' @62 L2 d1", "endObject '' @67 L2 d0",
+      ])
   }
 
   @Test func escapesAndUnicodeAreDecoded() {
@@ -53,7 +60,8 @@ import Testing
   /// same tokens with the same offsets and lines — including tokens cut mid-escape, mid-UTF-8,
   /// mid-number and mid-literal.
   @Test func everySplitGivesTheSameTokens() {
-    let text = "{\"type\":\"Feature\",\r\n \"p\": {\"n\": \"Gen\\u00e8ve \\ud83d\\ude97 é\", \"t\": [1356999999123, -0.0, 12.5e-3]},\n\"ok\":true,\"no\":false,\"z\":null}"
+    let text =
+      "{\"type\":\"Feature\",\r\n \"p\": {\"n\": \"Gen\\u00e8ve \\ud83d\\ude97 é\", \"t\": [1356999999123, -0.0, 12.5e-3]},\n\"ok\":true,\"no\":false,\"z\":null}"
     let bytes = Array(text.utf8)
     let whole = Self.tokens(bytes)
     #expect(whole.error == nil)
@@ -70,7 +78,8 @@ import Testing
         for range in [0..<split, split..<all.count] {
           let chunk = UnsafeBufferPointer(rebasing: all[range])
           while let token = try! tokenizer.next(in: chunk) {
-            seen.append(Seen(kind: token.kind, text: token.text, offset: token.offset, line: token.line, depth: token.depth))
+            seen.append(
+              Seen(kind: token.kind, text: token.text, offset: token.offset, line: token.line, depth: token.depth))
           }
         }
       }
@@ -128,18 +137,29 @@ import Testing
   }
 
   @Test func errorsNameOffsetLineAndWhatWasExpected() {
-    #expect(Self.tokens("{\n  \"a\": 1,\n  \"b\" 2\n}").error?.description == "invalid JSON on line 3: expected ':' at byte offset 18")
-    #expect(Self.tokens("[1,\n2,\n03]").error?.description == "invalid JSON on line 3: a malformed number at byte offset 8")
+    #expect(
+      Self.tokens("{\n  \"a\": 1,\n  \"b\" 2\n}").error?.description
+        == "invalid JSON on line 3: expected ':' at byte offset 18")
+    #expect(
+      Self.tokens("[1,\n2,\n03]").error?.description == "invalid JSON on line 3: a malformed number at byte offset 8")
     let truncated = Self.tokens("{\"a\": [1, 2")
     #expect(truncated.error?.isTruncation == true)
-    #expect(truncated.error?.description == "invalid JSON on line 1: the input ends where ',' or ']' was expected at byte offset 11")
+    #expect(
+      truncated.error?.description
+        == "invalid JSON on line 1: the input ends where ',' or ']' was expected at byte offset 11")
     #expect(Self.tokens("").error?.isTruncation == true)
-    #expect(Self.tokens("[\"abc").error?.description == "invalid JSON on line 1: the input ends where the closing quote of a string was expected at byte offset 5")
-    #expect(Self.tokens("{} {}").error?.description == "invalid JSON on line 1: expected the end of the input at byte offset 3")
+    #expect(
+      Self.tokens("[\"abc").error?.description
+        == "invalid JSON on line 1: the input ends where the closing quote of a string was expected at byte offset 5")
+    #expect(
+      Self.tokens("{} {}").error?.description
+        == "invalid JSON on line 1: expected the end of the input at byte offset 3")
   }
 
   @Test func badUTF8IsReportedWhereItIs() {
-    for bad: [UInt8] in [[0xFF], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3], [0x80]] {
+    for bad: [UInt8] in [
+      [0xFF], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC3], [0x80],
+    ] {
       let bytes = Array("[\"ab".utf8) + bad + Array("\"]".utf8)
       let error = Self.tokens(bytes).error
       #expect(error?.problem == .invalidUTF8, "\(bad)")
@@ -180,7 +200,10 @@ import Testing
   @Test func aSequenceAllowsManyTopLevelValuesOrNone() {
     let (tokens, error) = Self.tokens("{\"a\":1}\n{\"a\":2}\n 7 \"s\" 12", sequence: true)
     #expect(error == nil)
-    #expect(tokens.map(\.kind) == [.beginObject, .key, .number, .endObject, .beginObject, .key, .number, .endObject, .number, .string, .number])
+    #expect(
+      tokens.map(\.kind) == [
+        .beginObject, .key, .number, .endObject, .beginObject, .key, .number, .endObject, .number, .string, .number,
+      ])
     #expect(tokens.last?.text == "12")
     #expect(Self.tokens("  \n", sequence: true).error == nil)
     #expect(Self.tokens("12").tokens.map(\.text) == ["12"])
@@ -195,7 +218,12 @@ import Testing
   @Test func theDOMIsBuiltOnTheTokenizer() throws {
     let bytes = Array(#"{"id": "a", "n": [1, 2.5, null, true], "o": {"k": "v"}, "id": 7}"#.utf8)
     let value = try bytes.withUnsafeBufferPointer { try JSONParser.parse($0) }
-    #expect(value == .object(["id": .number(7), "n": .array([.number(1), .number(2.5), .null, .bool(true)]), "o": .object(["k": .string("v")])]))
+    #expect(
+      value
+        == .object([
+          "id": .number(7), "n": .array([.number(1), .number(2.5), .null, .bool(true)]),
+          "o": .object(["k": .string("v")]),
+        ]))
     let huge = Array("[1e999]".utf8)
     #expect(throws: JSONSyntaxError.self) { try huge.withUnsafeBufferPointer { try JSONParser.parse($0) } }
     let deep = Array(String(repeating: "[", count: 65).utf8)

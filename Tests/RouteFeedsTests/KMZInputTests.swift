@@ -1,8 +1,9 @@
+import RouteMileage
 import RouteTestSupport
+import Testing
+
 @testable import RouteFeeds
 @testable import RouteIngest
-import RouteMileage
-import Testing
 
 /// KMZ: a zip archive whose first `.kml` entry is the document, read through its local headers
 /// as a stream. Built here from the real KML fixtures (stored, deflated, with data descriptors,
@@ -38,8 +39,10 @@ import Testing
       (
         "behind other entries",
         Zip.archive([
-          .init("files/", []), .init("files/icon.png", icon, deflated: false), .init("files/style.xml", icon, dataDescriptor: true),
-          .init("files/notes.txt", icon, claimedMethod: 12), .init("Track.KML", kml), .init("second.kml", Array("junk".utf8)),
+          .init("files/", []), .init("files/icon.png", icon, deflated: false),
+          .init("files/style.xml", icon, dataDescriptor: true),
+          .init("files/notes.txt", icon, claimedMethod: 12), .init("Track.KML", kml),
+          .init("second.kml", Array("junk".utf8)),
         ])
       ),
     ]
@@ -72,7 +75,8 @@ import Testing
     let measured = Self.measure(kmz)
     #expect(measured.format == .kml)
     #expect(measured.report.records == 1329)
-    #expect(measured.report.retained == Self.measure(try Fixtures.bytes("realdata/kml/gpsbabel_skydrop.kml")).report.retained)
+    #expect(
+      measured.report.retained == Self.measure(try Fixtures.bytes("realdata/kml/gpsbabel_skydrop.kml")).report.retained)
     // skydrop has no times, so no figure: a file that has one, held to the real-file table's pins.
     let file = try #require(XMLFormatReadersTests.realFiles.first { $0.name == "kml/gpsbabel_google-ext.kml" })
     let zipped = Zip.archive([.init("doc.kml", try Fixtures.bytes("realdata/\(file.name)"))])
@@ -87,7 +91,8 @@ import Testing
   @Test func theSourceNamesTheArchive() throws {
     var source = DecompressingByteSource(MemoryByteSource(Zip.archive([.init("doc.kml", Array("<kml/>".utf8))])))
     var buffer = [UInt8](repeating: 0, count: 64)
-    let count = try buffer.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try source.read(into: pointer) }
+    let count = try buffer.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try source.read(into: pointer)
+    }
     #expect(Array(buffer[0..<count]) == Array("<kml/>".utf8))
     #expect(source.compression == "zip")
   }
@@ -122,7 +127,9 @@ import Testing
     let kml = try Fixtures.bytes("realdata/kml/togeojson_multitrack.kml")
     let expected = Self.measure(kml)
     for descriptor in [false, true] {
-      let (kmz, layout) = Zip.build([.init("a.png", Self.icon, deflated: false), .init("doc.kml", kml, dataDescriptor: descriptor)])
+      let (kmz, layout) = Zip.build([
+        .init("a.png", Self.icon, deflated: false), .init("doc.kml", kml, dataDescriptor: descriptor),
+      ])
       let documentEnd = layout[1].dataEnd + (descriptor ? 16 : 0)
       for length in 4..<kmz.count {
         let measured = Self.measure(Array(kmz[0..<length]), chunkSize: 501)
@@ -154,7 +161,9 @@ import Testing
         measured.report.failure
           == .badArchive(
             byteOffset: layout[0].dataEnd,
-            detail: "the KML entry's CRC-32 does not match (stored \(hex(right ^ 0x10)), computed \(hex(right))): the data is damaged"))
+            detail:
+              "the KML entry's CRC-32 does not match (stored \(hex(right ^ 0x10)), computed \(hex(right))): the data is damaged"
+          ))
     }
     // In a data descriptor: the offset is after the descriptor.
     var (kmz, layout) = Zip.build([.init("doc.kml", kml, dataDescriptor: true)])
@@ -187,14 +196,19 @@ import Testing
         .init("doc.kml", kml, deflated: false, claimedSize: n + 5),
         "the KML entry is stored (not compressed) yet its sizes differ (\(n) and \(n + 5) bytes)"
       ),
-      (.init("doc.kml", kml, zip64: true, claimedSize: Int.max), "a zip entry's sizes point to a zip64 field that is missing or damaged"),
+      (
+        .init("doc.kml", kml, zip64: true, claimedSize: Int.max),
+        "a zip entry's sizes point to a zip64 field that is missing or damaged"
+      ),
     ]
     for (entry, words) in cases {
       let kmz = Zip.archive([entry])
       let error = Self.archiveError(kmz)
       #expect(error?.detail == words, "\(words)")
       #expect((error?.offset ?? -1) >= 0 && (error?.offset ?? .max) <= kmz.count)
-      #expect(Self.archiveError(kmz) != nil && Self.measure(kmz, chunkSize: 5).report.failure == Self.measure(kmz).report.failure)
+      #expect(
+        Self.archiveError(kmz) != nil
+          && Self.measure(kmz, chunkSize: 5).report.failure == Self.measure(kmz).report.failure)
     }
   }
 
@@ -202,7 +216,10 @@ import Testing
     let kml = try Fixtures.bytes("realdata/kml/gpsbabel_opentracks.kml")
     let png = Zip.Entry("a.png", Self.icon, deflated: false)
     let cases: [([Zip.Entry], String)] = [
-      ([png, .init("doc.kml", kml, extraFlags: 1)], "the KML entry is encrypted; decrypt the archive first (unzip FILE)"),
+      (
+        [png, .init("doc.kml", kml, extraFlags: 1)],
+        "the KML entry is encrypted; decrypt the archive first (unzip FILE)"
+      ),
       (
         [png, .init("doc.kml", kml, claimedMethod: 12)],
         "the KML entry uses compression method 12; only stored (0) and deflate (8) are read; extract it first (unzip FILE)"
@@ -218,7 +235,9 @@ import Testing
       #expect(error?.detail == words)
       #expect(error?.offset == layout[1].headerOffset)
     }
-    let unskippable = Zip.build([.init("a.png", Self.icon, deflated: false, dataDescriptor: true), .init("doc.kml", kml)])
+    let unskippable = Zip.build([
+      .init("a.png", Self.icon, deflated: false, dataDescriptor: true), .init("doc.kml", kml),
+    ])
     #expect(Self.archiveError(unskippable.bytes)?.offset == 0)
     #expect(Self.archiveError(unskippable.bytes)?.detail.contains("cannot be skipped as a stream") == true)
     // An encrypted entry before the document, its size known, is passed over.
@@ -233,10 +252,14 @@ import Testing
     let error = Self.archiveError(kmz)
     #expect(error?.detail.hasPrefix("the entry's deflate data is damaged (") == true, "\(String(describing: error))")
     #expect((error?.offset ?? 0) > layout[0].dataOffset)
-    let junk = Zip.archive([.init("a.png", Self.icon, deflated: false)]).prefix(30 + 5 + Self.icon.count) + Array("not a header".utf8)
+    let junk =
+      Zip.archive([.init("a.png", Self.icon, deflated: false)]).prefix(30 + 5 + Self.icon.count)
+      + Array("not a header".utf8)
     #expect(
       Self.measure(Array(junk)).report.failure
-        == .badArchive(byteOffset: 35 + Self.icon.count, detail: "expected a zip entry's local header (PK 03 04) or the central directory"))
+        == .badArchive(
+          byteOffset: 35 + Self.icon.count,
+          detail: "expected a zip entry's local header (PK 03 04) or the central directory"))
   }
 
   /// A zip bomb: output over 200 times the compressed bytes (past the first MiB) stops reading.
@@ -249,6 +272,8 @@ import Testing
     #expect(error?.detail.contains("expands more than 200 times its compressed size, as a zip bomb does") == true)
     #expect((error?.offset ?? .max) < kmz.count)
     // The same bytes stored are read: the limit is on the ratio, not the size.
-    #expect(Self.measure(Zip.archive([.init("doc.kml", bomb, deflated: false)])).report.failure == nil, "a stored document is never a bomb")
+    #expect(
+      Self.measure(Zip.archive([.init("doc.kml", bomb, deflated: false)])).report.failure == nil,
+      "a stored document is never a bomb")
   }
 }

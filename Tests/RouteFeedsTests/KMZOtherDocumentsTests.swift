@@ -1,8 +1,9 @@
+import RouteMileage
 import RouteTestSupport
+import Testing
+
 @testable import RouteFeeds
 @testable import RouteIngest
-import RouteMileage
-import Testing
 
 /// A KMZ holding more than one `.kml` entry: the first is read, the others are counted by
 /// walking the local headers after it (`notes.otherKMLDocuments`), and only when that walk
@@ -65,7 +66,8 @@ import Testing
       let measured = Self.measure(Array(kmz[0..<length]))
       #expect(measured.distance == alone.distance, "cut at \(length)")
       #expect(measured.report.failure == nil, "cut at \(length)")
-      #expect(measured.report.notes[.otherKMLDocuments] == (length >= centralDirectory + 4 ? 1 : nil), "cut at \(length)")
+      #expect(
+        measured.report.notes[.otherKMLDocuments] == (length >= centralDirectory + 4 ? 1 : nil), "cut at \(length)")
     }
     let garbage = Array(kmz[0..<layout[1].headerOffset]) + Array(repeating: 0x41, count: 64)
     #expect(Self.measure(garbage) == alone)

@@ -1,8 +1,9 @@
-@testable import RouteFeeds
-@testable import RouteIngest
 import RouteMileage
 import RouteTestSupport
 import Testing
+
+@testable import RouteFeeds
+@testable import RouteIngest
 
 /// `--time-zone`: compiled zone files (`TZifParser`), the offsets they give, and times written
 /// without a zone read as local time across a daylight-saving change (`LocalTimeReading`).
@@ -30,10 +31,12 @@ import Testing
     }
     // A southern zone (daylight time across the new year) and a half-hour one.
     let auckland = try TZifParser.parse(
-      TZif.file(types: [.init(43200, false, "NZST")], transitions: [], footer: "NZST-12NZDT,M9.5.0,M4.1.0/3"), name: "NZ")
+      TZif.file(types: [.init(43200, false, "NZST")], transitions: [], footer: "NZST-12NZDT,M9.5.0,M4.1.0/3"),
+      name: "NZ")
     #expect(auckland.offset(at: Self.t("2030-01-15T00:00:00Z")) == 46800)
     #expect(auckland.offset(at: Self.t("2030-07-15T00:00:00Z")) == 43200)
-    let tehran = try TZifParser.parse(TZif.file(types: [.init(12600, false, "+0330")], transitions: [], footer: "<+0330>-3:30"), name: "T")
+    let tehran = try TZifParser.parse(
+      TZif.file(types: [.init(12600, false, "+0330")], transitions: [], footer: "<+0330>-3:30"), name: "T")
     #expect(tehran.offset(at: Self.t("2030-07-15T00:00:00Z")) == 12600)
   }
 
@@ -49,12 +52,16 @@ import Testing
   @Test func theRepeatedAutumnHourReadsInFileOrderAsOneContinuousDrive() throws {
     var reading = LocalTimeReading(zone: try Self.zone())
     // 01:30 BST, 01:59 BST, then the clock goes back: 01:00 GMT, 01:00:10 GMT, 01:30 GMT.
-    let locals = ["2025-10-26T01:30:00Z", "2025-10-26T01:59:00Z", "2025-10-26T01:00:00Z", "2025-10-26T01:00:10Z", "2025-10-26T01:30:00Z"]
+    let locals = [
+      "2025-10-26T01:30:00Z", "2025-10-26T01:59:00Z", "2025-10-26T01:00:00Z", "2025-10-26T01:00:10Z",
+      "2025-10-26T01:30:00Z",
+    ]
     let instants = locals.map { reading.instant(local: Self.t($0)) }
-    #expect(instants == [
-      Self.t("2025-10-26T00:30:00Z"), Self.t("2025-10-26T00:59:00Z"), Self.t("2025-10-26T01:00:00Z"),
-      Self.t("2025-10-26T01:00:10Z"), Self.t("2025-10-26T01:30:00Z"),
-    ])
+    #expect(
+      instants == [
+        Self.t("2025-10-26T00:30:00Z"), Self.t("2025-10-26T00:59:00Z"), Self.t("2025-10-26T01:00:00Z"),
+        Self.t("2025-10-26T01:00:10Z"), Self.t("2025-10-26T01:30:00Z"),
+      ])
     // A fix a few seconds out of order inside the first pass stays in the first pass.
     var jitter = LocalTimeReading(zone: try Self.zone())
     #expect(jitter.instant(local: Self.t("2025-10-26T01:20:05Z")) == Self.t("2025-10-26T00:20:05Z"))
@@ -111,11 +118,13 @@ import Testing
     }
     var options = FeedOptions()
     options.timeZone = try Self.zone()
-    let read = readChunked(GPXReader(options: options), gpx(["2025-07-01T09:00:00", "2025-07-01T09:01:00+01:00", "2025-07-01T08:02:00Z"]))
+    let read = readChunked(
+      GPXReader(options: options), gpx(["2025-07-01T09:00:00", "2025-07-01T09:01:00+01:00", "2025-07-01T08:02:00Z"]))
     #expect(read.error == nil)
-    #expect(positionsWithSessions(read.records).map(\.sample.timestamp) == [
-      Self.t("2025-07-01T08:00:00Z"), Self.t("2025-07-01T08:01:00Z"), Self.t("2025-07-01T08:02:00Z"),
-    ])
+    #expect(
+      positionsWithSessions(read.records).map(\.sample.timestamp) == [
+        Self.t("2025-07-01T08:00:00Z"), Self.t("2025-07-01T08:01:00Z"), Self.t("2025-07-01T08:02:00Z"),
+      ])
     // Without a zone the same times are UTC, and an hour's step back is noted.
     let plain = readChunked(GPXReader(options: FeedOptions()), gpx(["2025-10-26T01:59:00", "2025-10-26T01:00:00"]))
     #expect(plain.records.contains(.noted(.zoneLessStepBack, line: 0)))

@@ -38,14 +38,17 @@ struct NMEAFastPathTests {
       ])
       let positions = NMEATestRun.events(text).positions
       try #require(positions.count == 2, "\(latitude) \(longitude)")
-      #expect(positions[0].sample.latitude == north && positions[0].sample.longitude == east, "\(latitude) \(longitude)")
+      #expect(
+        positions[0].sample.latitude == north && positions[0].sample.longitude == east, "\(latitude) \(longitude)")
       #expect(positions[1].sample.latitude == -north && positions[1].sample.longitude == -east)
     }
   }
 
   @Test("a coordinate with a stray byte, 60 minutes or a sign is a bad number on either path")
   func badCoordinates() {
-    for latitude in ["4722.1234x678", "4760.00000", "-4722.12345", "4722.12a45", "47x2.12345", "4722..2345", "4722.1234.", "47"] {
+    for latitude in [
+      "4722.1234x678", "4760.00000", "-4722.12345", "4722.12a45", "47x2.12345", "4722..2345", "4722.1234.", "47",
+    ] {
       let text = NMEATestLog.lines(["GPRMC,120000.00,A,\(latitude),N,00833.54321,E,1.0,90.0,010524,,,A"])
       let run = NMEATestRun.events(text)
       #expect(run.positions.isEmpty, "\(latitude)")
@@ -73,7 +76,10 @@ struct NMEAFastPathTests {
 
   @Test("times of day: hhmmss with or without a fraction, a leap second, and out-of-range fields")
   func timesOfDay() {
-    let good = [("120000", "2024-05-01T12:00:00Z"), ("235960.5", "2024-05-02T00:00:00.500Z"), ("000000.123", "2024-05-01T00:00:00.123Z")]
+    let good = [
+      ("120000", "2024-05-01T12:00:00Z"), ("235960.5", "2024-05-02T00:00:00.500Z"),
+      ("000000.123", "2024-05-01T00:00:00.123Z"),
+    ]
     for (time, expected) in good {
       let run = NMEATestRun.events(NMEATestLog.lines([NMEATestLog.rmc(time, "010524")]))
       #expect(run.positions.map { iso($0.sample.timestamp) } == [expected], "\(time)")
@@ -86,15 +92,18 @@ struct NMEAFastPathTests {
 
   @Test("the four-sentence epoch across midnight, split at every chunk size, reads the same")
   func everyChunkSizeAcrossMidnight() {
-    let bodies = Self.epoch("235959.00", "311224") + Self.epoch("000000.00", "010125", latitude: "4722.12400")
+    let bodies =
+      Self.epoch("235959.00", "311224") + Self.epoch("000000.00", "010125", latitude: "4722.12400")
       + Self.epoch("000001.00", "010125", latitude: "4722.12455")
     let text = NMEATestLog.lines(bodies)
     let whole = NMEATestRun.events(text)
-    #expect(whole.positions.map { iso($0.sample.timestamp) } == [
-      "2024-12-31T23:59:59Z", "2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z",
-    ])
+    #expect(
+      whole.positions.map { iso($0.sample.timestamp) } == [
+        "2024-12-31T23:59:59Z", "2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z",
+      ])
     // GST's σ: sqrt(4.8² + 6.4²) = 8.
-    #expect(whole.positions.allSatisfy { $0.sample.horizontalAccuracy == 8 && !$0.sample.horizontalAccuracyIsEstimated })
+    #expect(
+      whole.positions.allSatisfy { $0.sample.horizontalAccuracy == 8 && !$0.sample.horizontalAccuracyIsEstimated })
     for size in 1...text.utf8.count where size < 12 || size % 7 == 0 {
       #expect(NMEATestRun.events(text, chunkSize: size).events == whole.events, "chunk size \(size)")
     }
@@ -124,17 +133,18 @@ struct NMEAFastPathTests {
     let gsa = "GPGSA,A,3,01,02,03,04,,,,,,,,,4.0,2.5,3.0"
     let checked = NMEATestLog.sentence(gsa)
     let badGSA = String(checked.dropLast(2)) + (checked.hasSuffix("00") ? "01" : "00")
-    let text = NMEATestLog.lines([
-      // GSA after a GGA with HDOP 1.6: the GGA's.
-      NMEATestLog.rmc("120000.00", "010524"), NMEATestLog.gga("120000.00", hdop: "1.6"), gsa,
-      // GSA between the RMC and a GGA with HDOP 1.2: still the GGA's.
-      NMEATestLog.rmc("120001.00", "010524", north: 10), gsa, NMEATestLog.gga("120001.00", north: 10, hdop: "1.2"),
-      // GGA without HDOP: the GSA's 2.5, after it or before it.
-      NMEATestLog.rmc("120002.00", "010524", north: 20), NMEATestLog.gga("120002.00", north: 20, hdop: ""), gsa,
-      NMEATestLog.rmc("120003.00", "010524", north: 30), gsa, NMEATestLog.gga("120003.00", north: 30, hdop: ""),
-      // A GSA that cannot matter is still checked: a bad checksum is an error.
-      NMEATestLog.rmc("120004.00", "010524", north: 40), NMEATestLog.gga("120004.00", north: 40, hdop: "1.0"),
-    ]) + badGSA + "\r\n"
+    let text =
+      NMEATestLog.lines([
+        // GSA after a GGA with HDOP 1.6: the GGA's.
+        NMEATestLog.rmc("120000.00", "010524"), NMEATestLog.gga("120000.00", hdop: "1.6"), gsa,
+        // GSA between the RMC and a GGA with HDOP 1.2: still the GGA's.
+        NMEATestLog.rmc("120001.00", "010524", north: 10), gsa, NMEATestLog.gga("120001.00", north: 10, hdop: "1.2"),
+        // GGA without HDOP: the GSA's 2.5, after it or before it.
+        NMEATestLog.rmc("120002.00", "010524", north: 20), NMEATestLog.gga("120002.00", north: 20, hdop: ""), gsa,
+        NMEATestLog.rmc("120003.00", "010524", north: 30), gsa, NMEATestLog.gga("120003.00", north: 30, hdop: ""),
+        // A GSA that cannot matter is still checked: a bad checksum is an error.
+        NMEATestLog.rmc("120004.00", "010524", north: 40), NMEATestLog.gga("120004.00", north: 40, hdop: "1.0"),
+      ]) + badGSA + "\r\n"
     let run = NMEATestRun.events(text)
     let expected: [Double?] = [1.6 * 5, 1.2 * 5, 2.5 * 5, 2.5 * 5, 1.0 * 5]
     #expect(run.positions.map(\.sample.horizontalAccuracy) == expected)

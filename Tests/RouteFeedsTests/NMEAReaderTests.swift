@@ -27,7 +27,9 @@ enum NMEATestLog {
   }
 
   /// An RMC with status A at the given time and `ddmmyy` date.
-  static func rmc(_ time: String, _ date: String, north metres: Double = 0, status: String = "A", knots: String = "10.0")
+  static func rmc(
+    _ time: String, _ date: String, north metres: Double = 0, status: String = "A", knots: String = "10.0"
+  )
     -> String
   {
     "GPRMC,\(time),\(status),\(latitude(metres)),N,00833.0000,E,\(knots),90.0,\(date),,,A"
@@ -85,7 +87,8 @@ enum NMEATestRun {
   }
 
   /// Feeds `bytes` to an `NMEAReader` in chunks of `chunkSize`; a thrown error is the last event.
-  static func events(_ bytes: [UInt8], chunkSize: Int = .max, options: FeedOptions = FeedOptions()) -> NMEARecordingSink {
+  static func events(_ bytes: [UInt8], chunkSize: Int = .max, options: FeedOptions = FeedOptions()) -> NMEARecordingSink
+  {
     var reader = NMEAReader(options: options)
     var sink = NMEARecordingSink()
     do throws(FeedError) {
@@ -126,10 +129,9 @@ enum NMEATestRun {
   }
 }
 
-
 extension Dictionary where Key == FeedReason, Value == Int {
   /// Reason names to counts, for comparing with literals.
-  var named: [String: Int] { Dictionary<String, Int>(uniqueKeysWithValues: map { ($0.key.rawValue, $0.value) }) }
+  var named: [String: Int] { [String: Int](uniqueKeysWithValues: map { ($0.key.rawValue, $0.value) }) }
 }
 
 func iso(_ timestamp: Double?) -> String { timestamp.map(CivilTime.iso8601) ?? "-" }
@@ -178,7 +180,8 @@ extension NMEARealdataCase {
       ignored: ["proprietary": 7706, "supportingSentence": 7806], sessions: 2, estimated: 7746,
       span: ("2010-04-03T11:22:25.844Z", "2010-04-03T14:19:29Z"),
       // One stop longer than 120 s with fixes arriving keeps a stop fix (README, Stops).
-      filtered: .init(meters: 242583, retained: 9635, rejected: ["accuracy": 69, "negligibleMovement": 623, "noFix": 85]),
+      filtered: .init(
+        meters: 242583, retained: 9635, rejected: ["accuracy": 69, "negligibleMovement": 623, "noFix": 85]),
       unfiltered: .init(meters: 242622, retained: 10327, rejected: ["noFix": 85])),
     // GGA only, crosses midnight 23:56:00 → 00:04:19; manifest 7.5 km. Without --date it is
     // refused (see `ggaOnlyLogNeedsDate`).
@@ -236,7 +239,8 @@ extension NMEARealdataCase {
       // 1 proprietary, 1 bad address, 1 with missing fields.
       file: "gpsd_gp320-coldboot.nmea", records: 63,
       errors: ["badChecksum": 36, "notASentence": 2, "truncatedSentence": 3, "badAddress": 1, "missingFields": 1],
-      ignored: ["comment": 20, "dateSentence": 7, "supportingSentence": 39, "proprietary": 1], sessions: 1, estimated: 2,
+      ignored: ["comment": 20, "dateSentence": 7, "supportingSentence": 39, "proprietary": 1], sessions: 1,
+      estimated: 2,
       span: ("2019-04-07T00:03:43.030Z", "2019-04-07T00:03:45.030Z"),
       filtered: .init(meters: 0, retained: 1, rejected: ["negligibleMovement": 1, "noFix": 18]),
       unfiltered: .init(meters: 0, retained: 2, rejected: ["noFix": 18])),
@@ -344,11 +348,13 @@ extension NMEARealdataCase {
 
   @Test func ggaOnlyLogWithDateCrossesMidnight() throws {
     let bytes = try NMEATestRun.realdata("gpsbabel_adddate-gga-only.nmea")
-    let run = NMEATestRun.events(bytes, options: {
-      var options = FeedOptions()
-      options.date = CivilDate(year: 2011, month: 3, day: 14)
-      return options
-    }())
+    let run = NMEATestRun.events(
+      bytes,
+      options: {
+        var options = FeedOptions()
+        options.date = CivilDate(year: 2011, month: 3, day: 14)
+        return options
+      }())
     let positions = run.positions
     #expect(positions.count == 500)
     #expect(Set(positions.map(\.session)) == [0])
@@ -405,9 +411,10 @@ extension NMEARealdataCase {
     let missing = "$" + NMEATestLog.rmc("080001.00", "010125", north: 50)
     let lowercase = NMEATestLog.sentence(NMEATestLog.rmc("080002.00", "010125", north: 100)).lowercasedChecksum()
     let run = NMEATestRun.events([good, wrong, missing, lowercase, "$GPRMC,080003*X1"].joined(separator: "\n"))
-    #expect(run.events.filter { if case .unreadable = $0 { true } else { false } } == [
-      .unreadable(.badChecksum, line: 2), .unreadable(.badChecksum, line: 5),
-    ])
+    #expect(
+      run.events.filter { if case .unreadable = $0 { true } else { false } } == [
+        .unreadable(.badChecksum, line: 2), .unreadable(.badChecksum, line: 5),
+      ])
     #expect(run.events.contains(.noted(.checksumMissing, line: 3)))
     #expect(run.positions.map(\.line) == [1, 3, 4])
     let report = NMEATestRun.measure([good, wrong, missing, ""].joined(separator: "\n")).report
@@ -434,16 +441,19 @@ extension NMEARealdataCase {
 
   @Test func proprietaryAISCommentsAndOtherSentencesAreCountedNotRecords() {
     let text = [
-      "# a comment", "", NMEATestLog.sentence("PGRME,5.5,M,7.0,M,8.9,M"), NMEATestLog.sentence("AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0", start: "!"),
-      NMEATestLog.sentence("HCHDG,212.6,,,1.6,E"), NMEATestLog.sentence("GPGSV,1,1,00"), NMEATestLog.sentence("GPVTG,,T,,M,0.0,N,0.0,K,A"),
+      "# a comment", "", NMEATestLog.sentence("PGRME,5.5,M,7.0,M,8.9,M"),
+      NMEATestLog.sentence("AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0", start: "!"),
+      NMEATestLog.sentence("HCHDG,212.6,,,1.6,E"), NMEATestLog.sentence("GPGSV,1,1,00"),
+      NMEATestLog.sentence("GPVTG,,T,,M,0.0,N,0.0,K,A"),
       NMEATestLog.sentence("GNTXT,01,01,02,hello"), NMEATestLog.sentence("GPZDA,120000.00,01,05,2024,00,00"),
       NMEATestLog.sentence(NMEATestLog.rmc("120000.00", "010524")),
     ].joined(separator: "\n")
     let report = NMEATestRun.measure(text).report
-    #expect(report.ignored.named == [
-      "comment": 1, "blankLine": 1, "proprietary": 1, "ais": 1, "otherTalker": 1, "supportingSentence": 3,
-      "dateSentence": 1,
-    ])
+    #expect(
+      report.ignored.named == [
+        "comment": 1, "blankLine": 1, "proprietary": 1, "ais": 1, "otherTalker": 1, "supportingSentence": 3,
+        "dateSentence": 1,
+      ])
     #expect(report.records == 1)
     #expect(report.retained == 1)
     #expect(report.errors == 0)
@@ -476,7 +486,8 @@ extension NMEARealdataCase {
     #expect(cut.events.contains(.unreadable(.truncatedSentence, line: 2)))
     #expect(cut.positions.count == 1)
     // A complete last sentence without a line end is read.
-    let unterminated = NMEATestRun.events(first + "\n" + NMEATestLog.sentence(NMEATestLog.rmc("090001.00", "010524", north: 50)))
+    let unterminated = NMEATestRun.events(
+      first + "\n" + NMEATestLog.sentence(NMEATestLog.rmc("090001.00", "010524", north: 50)))
     #expect(unterminated.positions.map(\.line) == [1, 2])
     // Mid-file, the same cut line has no checksum: it is read unchecked, and fails on its fields.
     let middle = NMEATestRun.events("$GPRMC,090001.00,A,4722.0\n" + first)
@@ -512,7 +523,8 @@ extension NMEARealdataCase {
       #expect(Int(measurement.distance.meters.rounded()) == 30)
     }
     // At the very end, without a line end.
-    let last = NMEATestRun.events(NMEATestLog.bytes(before) + [UInt8](repeating: 0x24, count: 10_000_000), chunkSize: 65536)
+    let last = NMEATestRun.events(
+      NMEATestLog.bytes(before) + [UInt8](repeating: 0x24, count: 10_000_000), chunkSize: 65536)
     #expect(last.events.contains(.unreadable(.lineTooLong, line: 2)))
     #expect(last.positions.count == 1)
   }
@@ -555,10 +567,11 @@ extension NMEARealdataCase {
       NMEATestLog.sentence("GPRMC,040006.00,A,4761.0000,N,00833.0000,E,1.0,90.0,010524,,,A"),
     ].joined(separator: "\n")
     let report = NMEATestRun.measure(text).report
-    #expect(report.errorReasons.named == [
-      "notASentence": 1, "truncatedSentence": 1, "badChecksum": 1, "badAddress": 2,
-      "missingFields": 1, "badNumber": 5, "badTime": 1,
-    ])
+    #expect(
+      report.errorReasons.named == [
+        "notASentence": 1, "truncatedSentence": 1, "badChecksum": 1, "badAddress": 2,
+        "missingFields": 1, "badNumber": 5, "badTime": 1,
+      ])
     #expect(report.retained == 1)
     #expect(report.isBalanced)
   }
@@ -566,9 +579,10 @@ extension NMEARealdataCase {
   @Test func aDamagedLineIsOneRecordAndItsGoodSentencesAreRead() {
     let rmc = NMEATestLog.sentence(NMEATestLog.rmc("020000.00", "010524"))
     let run = NMEATestRun.events("$$$junk$GPGGA,02" + rmc + "$" + "\n")
-    #expect(run.events == [
-      .unreadable(.truncatedSentence, line: 1), .position(run.positions[0].sample, session: 0, line: 1),
-    ])
+    #expect(
+      run.events == [
+        .unreadable(.truncatedSentence, line: 1), .position(run.positions[0].sample, session: 0, line: 1),
+      ])
   }
 
   @Test func gnsAndGllGivePositions() {
@@ -659,9 +673,10 @@ extension NMEARealdataCase {
       NMEATestLog.gga("000000.00", north: 20), NMEATestLog.gga("000001.00", north: 30),
     ])
     let run = NMEATestRun.events(text)
-    #expect(run.positions.map { iso($0.sample.timestamp) } == [
-      "2024-12-31T23:59:58Z", "2024-12-31T23:59:59Z", "2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z",
-    ])
+    #expect(
+      run.positions.map { iso($0.sample.timestamp) } == [
+        "2024-12-31T23:59:58Z", "2024-12-31T23:59:59Z", "2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z",
+      ])
     #expect(Set(run.positions.map(\.session)) == [0])
   }
 
@@ -671,20 +686,24 @@ extension NMEARealdataCase {
       NMEATestLog.rmc("000001.00", "010125", north: 30),
     ])
     let run = NMEATestRun.events(text)
-    #expect(run.positions.map { iso($0.sample.timestamp) } == [
-      "2024-12-31T23:59:58Z", "2024-12-31T23:59:59Z", "2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z",
-    ])
+    #expect(
+      run.positions.map { iso($0.sample.timestamp) } == [
+        "2024-12-31T23:59:58Z", "2024-12-31T23:59:59Z", "2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z",
+      ])
     #expect(run.positions.map(\.line) == [1, 2, 3, 4])
     // A ZDA dates them the same way.
     let zda = NMEATestLog.lines([
       NMEATestLog.gga("235958.00"), NMEATestLog.gga("000000.00", north: 20), "GPZDA,000000.00,01,01,2025,00,00",
     ])
-    #expect(NMEATestRun.events(zda).positions.map { iso($0.sample.timestamp) } == [
-      "2024-12-31T23:59:58Z", "2025-01-01T00:00:00Z",
-    ])
+    #expect(
+      NMEATestRun.events(zda).positions.map { iso($0.sample.timestamp) } == [
+        "2024-12-31T23:59:58Z", "2025-01-01T00:00:00Z",
+      ])
   }
 
-  @Test(arguments: [("010100", "2000-01-01"), ("311279", "2079-12-31"), ("010180", "1980-01-01"), ("311299", "1999-12-31")])
+  @Test(arguments: [
+    ("010100", "2000-01-01"), ("311279", "2079-12-31"), ("010180", "1980-01-01"), ("311299", "1999-12-31"),
+  ])
   func twoDigitYearPivotsAt80(_ ddmmyy: String, _ expected: String) {
     let run = NMEATestRun.events(NMEATestLog.lines([NMEATestLog.rmc("000000.00", ddmmyy)]))
     #expect(run.positions.map { iso($0.sample.timestamp) } == [expected + "T00:00:00Z"])
@@ -736,9 +755,10 @@ extension NMEARealdataCase {
     // No-fix sentences and ZDAs keep the stream talking: no new session across 200 s.
     var bodies = [NMEATestLog.rmc("110000.00", "010524")]
     for second in stride(from: 10, through: 190, by: 10) {
-      bodies.append(second % 20 == 0
-        ? NMEATestLog.rmc(String(format: "11%02d%02d.00", second / 60, second % 60), "010524", status: "V")
-        : String(format: "GPZDA,11%02d%02d.00,01,05,2024,00,00", second / 60, second % 60))
+      bodies.append(
+        second % 20 == 0
+          ? NMEATestLog.rmc(String(format: "11%02d%02d.00", second / 60, second % 60), "010524", status: "V")
+          : String(format: "GPZDA,11%02d%02d.00,01,05,2024,00,00", second / 60, second % 60))
     }
     bodies.append(NMEATestLog.rmc("110320.00", "010524", north: 300))
     #expect(NMEATestRun.events(NMEATestLog.lines(bodies)).positions.map(\.session) == [0, 0])

@@ -16,7 +16,8 @@ import Testing
     #expect(measured.report.failure == .notAFeed(.empty))
     #expect(
       measured.report.failure?.description
-        == "the file is empty: it holds no bytes, so nothing was recorded in it (or it was not copied or downloaded whole)")
+        == "the file is empty: it holds no bytes, so nothing was recorded in it (or it was not copied or downloaded whole)"
+    )
     #expect(measured.report.failure?.stopsReadingPartway == false)
     // Gzip of nothing is an empty feed too; one blank line is not empty (a CSV with no header).
     #expect(Self.measure(Gzip.compress([])).report.failure == .notAFeed(.empty))
@@ -31,7 +32,8 @@ import Testing
       #expect(measured.report.failure == .notAFeed(.gzippedZip))
       #expect(
         measured.report.failure?.description
-          == "this is a zip archive compressed with gzip (a .kmz.gz), not a feed: routemiles opens one layer; decompress it first (gunzip -k FILE) and read the .kmz it gives")
+          == "this is a zip archive compressed with gzip (a .kmz.gz), not a feed: routemiles opens one layer; decompress it first (gunzip -k FILE) and read the .kmz it gives"
+      )
     }
   }
 }

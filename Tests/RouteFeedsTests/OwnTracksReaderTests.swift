@@ -1,9 +1,10 @@
 import Foundation
+import RouteMileage
 import RouteTestSupport
+import Testing
+
 @testable import RouteFeeds
 @testable import RouteIngest
-import RouteMileage
-import Testing
 
 /// OwnTracks Recorder `.rec`: real files pinned to the metre, what each kind of line becomes,
 /// sessions per tracker, detection, chunk invariance and hostile input.
@@ -16,7 +17,9 @@ import Testing
   }
 
   /// One location line as the Recorder writes it.
-  static func location(_ stored: String, tst: String, lat: Double, lon: Double, acc: Int = 5, tid: String = "RO", column: String = "*")
+  static func location(
+    _ stored: String, tst: String, lat: Double, lon: Double, acc: Int = 5, tid: String = "RO", column: String = "*"
+  )
     -> String
   {
     "\(stored)\t\(column)                 \t{\"_type\":\"location\",\"tid\":\"\(tid)\",\"acc\":\(acc),\"tst\":\(tst),\"lat\":\(lat),\"lon\":\(lon),\"vel\":36}\n"
@@ -50,7 +53,9 @@ import Testing
       unfiltered: Expected(retained: 23, rejected: [:], meters: nil, segments: 0))
   }
 
-  static func pin(_ fixture: String, records: Int, ignored: [String: Int], filtered: Expected, unfiltered: Expected) throws {
+  static func pin(_ fixture: String, records: Int, ignored: [String: Int], filtered: Expected, unfiltered: Expected)
+    throws
+  {
     let bytes = try Fixtures.bytes(fixture)
     for (filter, expected) in [(true, filtered), (false, unfiltered)] {
       var source = MemoryByteSource(bytes)
@@ -61,8 +66,11 @@ import Testing
       #expect(report.failure == nil, "\(label)")
       #expect(report.records == records, "\(label)")
       #expect(report.retained == expected.retained, "\(label)")
-      #expect(Dictionary(uniqueKeysWithValues: report.rejected.map { ($0.key.rawValue, $0.value) }) == expected.rejected, "\(label)")
-      #expect(Dictionary(uniqueKeysWithValues: report.ignored.map { ($0.key.rawValue, $0.value) }) == ignored, "\(label)")
+      #expect(
+        Dictionary(uniqueKeysWithValues: report.rejected.map { ($0.key.rawValue, $0.value) }) == expected.rejected,
+        "\(label)")
+      #expect(
+        Dictionary(uniqueKeysWithValues: report.ignored.map { ($0.key.rawValue, $0.value) }) == ignored, "\(label)")
       #expect(report.errors == 0 && report.isBalanced, "\(label)")
       #expect(report.sessions == 1, "\(label)")
       #expect(measured.distance.contributingSegmentCount == expected.segments, "\(label)")
@@ -73,7 +81,9 @@ import Testing
       }
       for chunkSize in [1, 7, 4096] {
         var chunked = MemoryByteSource(bytes, chunkSize: chunkSize)
-        #expect(FeedIngest.measure(&chunked, settings: IngestSettings(filter: filter ? RouteSampleFilter() : nil)) == measured)
+        #expect(
+          FeedIngest.measure(&chunked, settings: IngestSettings(filter: filter ? RouteSampleFilter() : nil)) == measured
+        )
       }
     }
   }
@@ -100,9 +110,12 @@ import Testing
     #expect(
       read.records == [
         .position(
-          RouteSample(timestamp: 1_709_316_000, latitude: 52.5, longitude: 13.4, horizontalAccuracy: 5, speed: 10), session: 0,
+          RouteSample(timestamp: 1_709_316_000, latitude: 52.5, longitude: 13.4, horizontalAccuracy: 5, speed: 10),
+          session: 0,
           line: 1),
-        .position(RouteSample(timestamp: 1_709_316_010, latitude: 52.5001, longitude: 13.4, horizontalAccuracy: 7), session: 1, line: 2),
+        .position(
+          RouteSample(timestamp: 1_709_316_010, latitude: 52.5001, longitude: 13.4, horizontalAccuracy: 7), session: 1,
+          line: 2),
         .ignored(.blankLine, line: 3),
         .ignored(.recorderOtherColumn, line: 4),
         .ignored(.recorderOtherType, line: 5),
@@ -113,7 +126,9 @@ import Testing
         .unreadable(.recorderMissingType, line: 10),
         .unreadable(.notARecorderLine, line: 11),
         .unreadable(.notARecorderLine, line: 12),
-        .position(RouteSample(timestamp: 1_709_316_040.5, latitude: 52.5002, longitude: 13.4, altitude: 30), session: 1, line: 13),
+        .position(
+          RouteSample(timestamp: 1_709_316_040.5, latitude: 52.5002, longitude: 13.4, altitude: 30), session: 1,
+          line: 13),
       ])
     for chunkSize in [1, 2, 3, 7, 64] {
       #expect(Self.read(text, chunkSize: chunkSize).records == read.records, "chunks of \(chunkSize)")
@@ -139,7 +154,8 @@ import Testing
   /// Lines stored out of order (the Recorder appends as messages arrive) measure as sorted ones.
   @Test func outOfOrderLinesMeasureLikeSortedOnes() {
     let lines = (0..<40).map { second in
-      Self.location("2024-03-01T18:10:00Z", tst: "\(1_709_316_000 + second * 5)", lat: 52.5 + Double(second) * 0.0003, lon: 13.4)
+      Self.location(
+        "2024-03-01T18:10:00Z", tst: "\(1_709_316_000 + second * 5)", lat: 52.5 + Double(second) * 0.0003, lon: 13.4)
     }
     var shuffled = lines
     var random = SeededRandom(seed: 16)
@@ -161,7 +177,9 @@ import Testing
     let doubled = Self.measure(one + two + two + three)
     #expect(doubled.distance.meters == plain.distance.meters)
     #expect(doubled.report.rejected == [FeedReason("duplicate"): 1])
-    #expect(Self.measure(one + two + two + three, filter: false).distance.meters == Self.measure(one + two + three, filter: false).distance.meters)
+    #expect(
+      Self.measure(one + two + two + three, filter: false).distance.meters
+        == Self.measure(one + two + three, filter: false).distance.meters)
   }
 
   /// Each tracker is its own capture session: two devices never zigzag into each other. Joined
@@ -174,8 +192,10 @@ import Testing
     var second = ""
     for step in 0..<20 {
       let t = 1_709_316_000 + step * 5
-      let a = Self.location("2024-03-01T18:00:00Z", tst: "\(t)", lat: 52.5 + Double(step) * 0.0003, lon: 13.4, tid: "AA")
-      let b = Self.location("2024-03-01T18:00:00Z", tst: "\(t + 1)", lat: 48.1 + Double(step) * 0.0003, lon: 11.5, tid: "BB")
+      let a = Self.location(
+        "2024-03-01T18:00:00Z", tst: "\(t)", lat: 52.5 + Double(step) * 0.0003, lon: 13.4, tid: "AA")
+      let b = Self.location(
+        "2024-03-01T18:00:00Z", tst: "\(t + 1)", lat: 48.1 + Double(step) * 0.0003, lon: 11.5, tid: "BB")
       mixed += a + b
       first += a
       second += b
@@ -184,9 +204,11 @@ import Testing
       let interleaved = Self.measure(mixed, filter: filter)
       #expect(interleaved.report.sessions == 2)
       #expect(interleaved.distance.meters == 0, "filter \(filter): \(interleaved.distance.meters)")
-      let joined = Self.measure(first + second.replacingOccurrences(of: "\"tst\":17093", with: "\"tst\":17094"), filter: filter)
+      let joined = Self.measure(
+        first + second.replacingOccurrences(of: "\"tst\":17093", with: "\"tst\":17094"), filter: filter)
       #expect(joined.report.sessions == 2)
-      let sum = Self.measure(first, filter: filter).distance.meters + Self.measure(second, filter: filter).distance.meters
+      let sum =
+        Self.measure(first, filter: filter).distance.meters + Self.measure(second, filter: filter).distance.meters
       #expect(abs(joined.distance.meters - sum) < 0.001, "filter \(filter): \(joined.distance.meters) vs \(sum)")
       #expect(abs(sum - 1267.6) < 1, "\(sum)")
     }
@@ -213,17 +235,24 @@ import Testing
 
   @Test func hostileLinesAreCountedNeverCrash() {
     let good = Self.location("2024-03-01T18:00:00Z", tst: "1709316000", lat: 52.5, lon: 13.4)
-    let deep = "2024-03-01T18:00:00Z\t*\t" + String(repeating: "{\"a\":", count: 200) + "1" + String(repeating: "}", count: 200) + "\n"
-    let long = "2024-03-01T18:00:00Z\t*\t{\"_type\":\"card\",\"face\":\"" + String(repeating: "A", count: OwnTracksReader.maximumLineLength) + "\"}\n"
+    let deep =
+      "2024-03-01T18:00:00Z\t*\t" + String(repeating: "{\"a\":", count: 200) + "1" + String(repeating: "}", count: 200)
+      + "\n"
+    let long =
+      "2024-03-01T18:00:00Z\t*\t{\"_type\":\"card\",\"face\":\""
+      + String(repeating: "A", count: OwnTracksReader.maximumLineLength) + "\"}\n"
     let binary = "2024-03-01T18:00:00Z\t*\t{\"_type\":\"loc\u{0}ation\",\u{1}\u{7F}}\n"
     let huge = "2024-03-01T18:00:00Z\t*\t{\"_type\":\"location\",\"tst\":\"1e999\",\"lat\":52.5,\"lon\":13.4}\n"
-    let strange = "2024-03-01T18:00:00Z\t*\t{\"_type\":\"location\",\"tst\":1709316000,\"lat\":91e300,\"lon\":13.4,\"acc\":\"x\",\"tid\":\"" + String(repeating: "t", count: 300) + "\"}\n"
+    let strange =
+      "2024-03-01T18:00:00Z\t*\t{\"_type\":\"location\",\"tst\":1709316000,\"lat\":91e300,\"lon\":13.4,\"acc\":\"x\",\"tid\":\""
+      + String(repeating: "t", count: 300) + "\"}\n"
     let text = good + deep + long + binary + huge + strange + good
     let read = Self.read(text)
     #expect(read.error == nil)
     #expect(
       read.records.dropFirst().dropLast() == [
-        .unreadable(.recorderBadJSON, line: 2), .unreadable(.lineTooLong, line: 3), .unreadable(.recorderBadJSON, line: 4),
+        .unreadable(.recorderBadJSON, line: 2), .unreadable(.lineTooLong, line: 3),
+        .unreadable(.recorderBadJSON, line: 4),
         .unreadable(.badTime, line: 5), .unreadable(.csvBadSession, line: 6),
       ])
     #expect(Self.read(text, chunkSize: 4093).records == read.records)
@@ -237,14 +266,18 @@ import Testing
     let good = Self.location("2024-03-01T18:00:00Z", tst: "1709316000", lat: 52.5, lon: 13.4)
     let cut = String(good.prefix(60))
     let read = Self.read(good + cut)
-    #expect(read.error == .truncated(line: 2, detail: "its last line has no line end and cannot be read, so the file looks cut off there"))
+    #expect(
+      read.error
+        == .truncated(
+          line: 2, detail: "its last line has no line end and cannot be read, so the file looks cut off there"))
     #expect(read.records.count == 2)
     // A whole last line without its line end is read.
     let whole = Self.read(good + String(good.dropLast()))
     #expect(whole.error == nil)
     #expect(whole.records.count == 2)
     // An over-long unterminated last line is counted, not kept.
-    let long = Self.read(good + "2024-03-01T18:00:00Z\t*\t{" + String(repeating: " ", count: OwnTracksReader.maximumLineLength))
+    let long = Self.read(
+      good + "2024-03-01T18:00:00Z\t*\t{" + String(repeating: " ", count: OwnTracksReader.maximumLineLength))
     #expect(long.records.last == .unreadable(.lineTooLong, line: 2))
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import RouteFeeds
 import RouteMileage
 import RouteTestSupport
 import Testing
+
+@testable import RouteFeeds
 
 /// The CSV layout phone apps export most (issue #16 item 8): ISO 8601 time, latitude,
 /// longitude, accuracy, speed, course, session; and the day cache its times go through.

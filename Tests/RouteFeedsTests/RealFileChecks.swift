@@ -38,7 +38,9 @@ struct TrackBounds {
         fromLatitude: previous.sample.latitude, longitude: previous.sample.longitude,
         toLatitude: next.sample.latitude, longitude: next.sample.longitude)
       joined += step
-      if previous.session == next.session, abs(next.sample.timestamp - previous.sample.timestamp) <= 120 { withinSessions += step }
+      if previous.session == next.session, abs(next.sample.timestamp - previous.sample.timestamp) <= 120 {
+        withinSessions += step
+      }
     }
   }
 

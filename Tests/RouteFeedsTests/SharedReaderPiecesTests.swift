@@ -1,6 +1,7 @@
-@testable import RouteFeeds
 import RouteMileage
 import Testing
+
+@testable import RouteFeeds
 
 /// The pieces several readers share (one implementation each): the format-to-reader dispatch,
 /// the kept start of a cut line, fixed-width digit fields, NMEA fix details.
@@ -39,7 +40,9 @@ import Testing
   @Test func partialLineKeepsACutLineAndSkipsAnOverLongOne() {
     var partial = PartialLine(maximumLength: 8, keepsCapacity: true)
     var sink = FeedRecordCollector()
-    func end(_ text: String) -> Int? { Array(text.utf8).withUnsafeBufferPointer { partial.endLine(with: $0, into: &sink) } }
+    func end(_ text: String) -> Int? {
+      Array(text.utf8).withUnsafeBufferPointer { partial.endLine(with: $0, into: &sink) }
+    }
     func keep(_ text: String) { Array(text.utf8).withUnsafeBufferPointer { partial.keep($0) } }
 
     #expect(end("line one") == 1, "eight bytes: at the limit")
@@ -58,7 +61,10 @@ import Testing
     #expect(end("next") == 5)
     keep("123456789")
     #expect(partial.endFeedSkipping(into: &sink) && !partial.endFeedSkipping(into: &sink))
-    #expect(sink.records == [.unreadable(.lineTooLong, line: 3), .unreadable(.lineTooLong, line: 4), .unreadable(.lineTooLong, line: 6)])
+    #expect(
+      sink.records == [
+        .unreadable(.lineTooLong, line: 3), .unreadable(.lineTooLong, line: 4), .unreadable(.lineTooLong, line: 6),
+      ])
   }
 
   @Test func twoDigitFields() {

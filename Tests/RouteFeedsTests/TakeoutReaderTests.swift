@@ -1,9 +1,10 @@
 import Foundation
+import RouteMileage
 import RouteTestSupport
+import Testing
+
 @testable import RouteFeeds
 @testable import RouteIngest
-import RouteMileage
-import Testing
 
 /// Google location history (`Records.json`, the on-device Timeline export for Android and iOS,
 /// Semantic Location History): real files pinned to the metre, every construct's records,
@@ -14,10 +15,12 @@ import Testing
   static let format = FeedFormat.takeout
 
   static func position(
-    _ time: Double, _ latitude: Double, _ longitude: Double, accuracy: Double? = nil, altitude: Double? = nil, session: Int, line: Int
+    _ time: Double, _ latitude: Double, _ longitude: Double, accuracy: Double? = nil, altitude: Double? = nil,
+    session: Int, line: Int
   ) -> FeedRecord {
     .position(
-      RouteSample(timestamp: time, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, altitude: altitude),
+      RouteSample(
+        timestamp: time, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, altitude: altitude),
       session: session, line: line)
   }
 
@@ -33,7 +36,9 @@ import Testing
       "realdata/takeout/dawarich_location-history.json", records: 10, estimatedAccuracy: 0,
       // Filtered, the point back at minute 108 where minute 10 was is negligible movement, so
       // the one step of 60 s (108 to 109) starts from minute 10: a gap, nothing measured.
-      filtered: .init(retained: 6, rejected: ["duplicate": 3, "negligibleMovement": 1], sessions: 2, meters: nil, segments: 0, gaps: 5),
+      filtered: .init(
+        retained: 6, rejected: ["duplicate": 3, "negligibleMovement": 1], sessions: 2, meters: nil, segments: 0, gaps: 5
+      ),
       unfiltered: .init(retained: 10, rejected: [:], sessions: 2, meters: 1258.461, segments: 1, gaps: 5)),
     // Semantic Location History: 3 activitySegments of 2 waypoints, no times.
     GPXRealFile(
@@ -43,7 +48,8 @@ import Testing
     // positions from 3 sources, 2 Wi-Fi scans).
     GPXRealFile(
       "realdata/takeout/reitti_timeline-from-android-randomized.json", records: 83, estimatedAccuracy: 0,
-      filtered: .init(retained: 78, rejected: ["duplicate": 5], sessions: 11, meters: 30503.543, segments: 17, gaps: 35),
+      filtered: .init(
+        retained: 78, rejected: ["duplicate": 5], sessions: 11, meters: 30503.543, segments: 17, gaps: 35),
       unfiltered: .init(retained: 83, rejected: [:], sessions: 11, meters: 30503.543, segments: 17, gaps: 35)),
     // Two phones interleaved (timestampMs and timestamp styles), one untagged cell fix, 5 broken
     // records.
@@ -53,10 +59,14 @@ import Testing
       // is the first phone's (it covers the most time), the second's 13 positions are
       // `otherRecording`. (The 1,500 m cell fix, untagged, is a recording of its own.)
       filtered: .init(
-        retained: 15, rejected: ["missingTime": 1, "coordinateOutOfRange": 1, "missingPosition": 1, "otherRecording": 13], sessions: 3,
+        retained: 15,
+        rejected: ["missingTime": 1, "coordinateOutOfRange": 1, "missingPosition": 1, "otherRecording": 13],
+        sessions: 3,
         meters: 3635.942, segments: 2, gaps: 1),
       unfiltered: .init(
-        retained: 15, rejected: ["missingTime": 1, "coordinateOutOfRange": 1, "missingPosition": 1, "otherRecording": 13], sessions: 3,
+        retained: 15,
+        rejected: ["missingTime": 1, "coordinateOutOfRange": 1, "missingPosition": 1, "otherRecording": 13],
+        sessions: 3,
         meters: 3635.942, segments: 2, gaps: 1)),
   ]
 
@@ -64,7 +74,9 @@ import Testing
   static let ignored: [String: [String: Int]] = [
     "realdata/takeout/dawarich_location-history.json": ["timelineVisit": 1, "timelineMemory": 1],
     "realdata/takeout/dawarich_semantic-history.json": [:],
-    "realdata/takeout/reitti_timeline-from-android-randomized.json": ["timelineVisit": 7, "timelineActivity": 5, "wifiScan": 2],
+    "realdata/takeout/reitti_timeline-from-android-randomized.json": [
+      "timelineVisit": 7, "timelineActivity": 5, "wifiScan": 2,
+    ],
     "takeout/records-two-phones.json": [:],
   ]
 
@@ -167,7 +179,8 @@ import Testing
     #expect(withTags.recordings.map { ($0.distance.meters * 1000).rounded() / 1000 } == [3_635.942, 3_076.511, 0])
     #expect(withTags.recordings.map(\.isChosen) == [true, false, false])
     #expect(withoutTags.recordings.isEmpty)
-    #expect(withoutTags.distance.meters > withTags.distance.meters, "\(withoutTags.distance.meters) m joined across phones")
+    #expect(
+      withoutTags.distance.meters > withTags.distance.meters, "\(withoutTags.distance.meters) m joined across phones")
   }
 
   // MARK: Every construct
@@ -192,23 +205,25 @@ import Testing
 
   @Test func everyRecordsConstructGivesTheDocumentedRecords() {
     let t0 = Self.t("2021-06-14T07:00:00Z")
-    Self.expectRead(Self.read(Self.recordsEverything), gives: [
-      Self.position(t0, 52.52, 13.4, accuracy: 12, altitude: 40, session: 0, line: 2),
-      Self.position(t0 + 10, 52.5201, 13.4001, session: 1, line: 3),
-      Self.position(t0 + 30, 52.5202, 13.4002, session: 0, line: 5),
-      Self.position(t0 + 40, 52.5203, 13.4003, session: 2, line: 6),
-      .rejected(.missingTime, line: 7),
-      .rejected(.coordinateOutOfRange, line: 8),
-      .rejected(.missingPosition, line: 9),
-      .unreadable(.badNumber, line: 10),
-      .unreadable(.badNumber, line: 11),
-      .unreadable(.badTime, line: 12),
-      .rejected(.missingPosition, line: 13),
-      .unreadable(.notAnObject, line: 14),
-      .unreadable(.notAnObject, line: 14),
-      .unreadable(.notAnObject, line: 14),
-      .rejected(.missingPosition, line: 14),
-    ])
+    Self.expectRead(
+      Self.read(Self.recordsEverything),
+      gives: [
+        Self.position(t0, 52.52, 13.4, accuracy: 12, altitude: 40, session: 0, line: 2),
+        Self.position(t0 + 10, 52.5201, 13.4001, session: 1, line: 3),
+        Self.position(t0 + 30, 52.5202, 13.4002, session: 0, line: 5),
+        Self.position(t0 + 40, 52.5203, 13.4003, session: 2, line: 6),
+        .rejected(.missingTime, line: 7),
+        .rejected(.coordinateOutOfRange, line: 8),
+        .rejected(.missingPosition, line: 9),
+        .unreadable(.badNumber, line: 10),
+        .unreadable(.badNumber, line: 11),
+        .unreadable(.badTime, line: 12),
+        .rejected(.missingPosition, line: 13),
+        .unreadable(.notAnObject, line: 14),
+        .unreadable(.notAnObject, line: 14),
+        .unreadable(.notAnObject, line: 14),
+        .rejected(.missingPosition, line: 14),
+      ])
   }
 
   static let androidEverything = """
@@ -242,25 +257,27 @@ import Testing
 
   @Test func everyAndroidTimelineConstructGivesTheDocumentedRecords() {
     let t0 = Self.t("2024-05-01T06:00:00Z")
-    Self.expectRead(Self.read(Self.androidEverything), gives: [
-      Self.position(t0 + 60, 48.1, 11.5, session: 0, line: 4),
-      Self.position(t0 + 120, 48.101, 11.501, session: 0, line: 5),
-      Self.position(t0 + 180, 48.102, 11.502, session: 0, line: 6),
-      .unreadable(.badNumber, line: 7),
-      .rejected(.missingTime, line: 8),
-      .rejected(.coordinateOutOfRange, line: 9),
-      .ignored(.timelineVisit, line: 11),
-      .ignored(.timelineActivity, line: 12),
-      Self.position(t0 + 7200, 48.2, 11.6, session: 1, line: 13),
-      .ignored(.otherEntry, line: 14),
-      Self.position(t0 + 14400, 48.3, 11.7, accuracy: 8, altitude: 520.5, session: 2, line: 17),
-      .ignored(.wifiScan, line: 18),
-      Self.position(t0 + 14405, 48.3001, 11.7001, accuracy: 40, session: 3, line: 19),
-      .ignored(.activityRecord, line: 20),
-      Self.position(t0 + 14410, 48.3002, 11.7002, accuracy: 6, session: 2, line: 21),
-      Self.position(t0 + 14415, 48.3003, 11.7003, session: 4, line: 22),
-      .ignored(.otherSignal, line: 23),
-    ])
+    Self.expectRead(
+      Self.read(Self.androidEverything),
+      gives: [
+        Self.position(t0 + 60, 48.1, 11.5, session: 0, line: 4),
+        Self.position(t0 + 120, 48.101, 11.501, session: 0, line: 5),
+        Self.position(t0 + 180, 48.102, 11.502, session: 0, line: 6),
+        .unreadable(.badNumber, line: 7),
+        .rejected(.missingTime, line: 8),
+        .rejected(.coordinateOutOfRange, line: 9),
+        .ignored(.timelineVisit, line: 11),
+        .ignored(.timelineActivity, line: 12),
+        Self.position(t0 + 7200, 48.2, 11.6, session: 1, line: 13),
+        .ignored(.otherEntry, line: 14),
+        Self.position(t0 + 14400, 48.3, 11.7, accuracy: 8, altitude: 520.5, session: 2, line: 17),
+        .ignored(.wifiScan, line: 18),
+        Self.position(t0 + 14405, 48.3001, 11.7001, accuracy: 40, session: 3, line: 19),
+        .ignored(.activityRecord, line: 20),
+        Self.position(t0 + 14410, 48.3002, 11.7002, accuracy: 6, session: 2, line: 21),
+        Self.position(t0 + 14415, 48.3003, 11.7003, session: 4, line: 22),
+        .ignored(.otherSignal, line: 23),
+      ])
   }
 
   /// iOS: numbers as strings, `geo:` points, times as minutes after the entry's start, which
@@ -290,18 +307,19 @@ import Testing
     #expect(read.error == nil)
     let t20 = Self.t("2023-08-27T20:00:00Z")
     let t22 = Self.t("2023-08-27T22:00:00Z")
-    #expect(read.records == [
-      .ignored(.timelineVisit, line: 2),
-      Self.position(t20 + 240, 27.7, -97.3, session: 0, line: 5),
-      Self.position(t20 + 300, 27.701, -97.301, session: 0, line: 6),
-      .unreadable(.badTime, line: 7),
-      .rejected(.missingTime, line: 8),
-      Self.position(t22 + 60, 27.71, -97.31, session: 1, line: 11),
-      Self.position(t22 + 120, 27.711, -97.311, session: 1, line: 12),
-      .rejected(.missingTime, line: 14),
-      .unreadable(.badTime, line: 15),
-      .ignored(.timelineMemory, line: 16),
-    ])
+    #expect(
+      read.records == [
+        .ignored(.timelineVisit, line: 2),
+        Self.position(t20 + 240, 27.7, -97.3, session: 0, line: 5),
+        Self.position(t20 + 300, 27.701, -97.301, session: 0, line: 6),
+        .unreadable(.badTime, line: 7),
+        .rejected(.missingTime, line: 8),
+        Self.position(t22 + 60, 27.71, -97.31, session: 1, line: 11),
+        Self.position(t22 + 120, 27.711, -97.311, session: 1, line: 12),
+        .rejected(.missingTime, line: 14),
+        .unreadable(.badTime, line: 15),
+        .ignored(.timelineMemory, line: 16),
+      ])
   }
 
   static let semanticEverything = """
@@ -323,16 +341,17 @@ import Testing
     let read = Self.read(Self.semanticEverything)
     #expect(read.error == nil)
     let t = Self.t("2013-12-01T07:05:14.222Z")
-    #expect(read.records == [
-      .rejected(.missingTime, line: 3),
-      .rejected(.missingTime, line: 3),
-      Self.position(t, 53.340744, 83.7026901, accuracy: 10, session: 0, line: 5),
-      Self.position(t + 20, 53.340844, 83.7027901, accuracy: 12, session: 0, line: 6),
-      .ignored(.timelineVisit, line: 8),
-      .ignored(.timelineActivity, line: 9),
-      Self.position(Self.t("2013-12-01T08:00:00Z"), 53.3410301, 83.705101, session: 1, line: 10),
-      .ignored(.otherEntry, line: 11),
-    ])
+    #expect(
+      read.records == [
+        .rejected(.missingTime, line: 3),
+        .rejected(.missingTime, line: 3),
+        Self.position(t, 53.340744, 83.7026901, accuracy: 10, session: 0, line: 5),
+        Self.position(t + 20, 53.340844, 83.7027901, accuracy: 12, session: 0, line: 6),
+        .ignored(.timelineVisit, line: 8),
+        .ignored(.timelineActivity, line: 9),
+        Self.position(Self.t("2013-12-01T08:00:00Z"), 53.3410301, 83.705101, session: 1, line: 10),
+        .ignored(.otherEntry, line: 11),
+      ])
   }
 
   @Test(arguments: [recordsEverything, androidEverything, iosEverything, semanticEverything])
@@ -458,7 +477,7 @@ import Testing
         .text("{\n  \"locations\": [\n"),
         .repeated(template, count: count) { bytes, index in
           let step = index % 120 < 60 ? index % 60 : 60 - index % 60
-          let latitude = Array(String(450000000 + step * 1000).utf8)
+          let latitude = Array(String(450_000_000 + step * 1000).utf8)
           bytes.replaceSubrange(latitudeAt..<(latitudeAt + 9), with: latitude)
           let time = Array(String(1_700_000_000_000 + index * 1000).utf8)
           bytes.replaceSubrange(timeAt..<(timeAt + 13), with: time)
@@ -466,7 +485,9 @@ import Testing
         .text("{\"timestampMs\": \"1\"}]\n}\n"),
       ])
       let size = source.size
-      return (HostileFeed.stream(TakeoutReader(options: FeedOptions()), source, format: .takeout) { $0.heldBytes }, size)
+      return (
+        HostileFeed.stream(TakeoutReader(options: FeedOptions()), source, format: .takeout) { $0.heldBytes }, size
+      )
     }
     let (small, _) = drive(1_000)
     let (large, size) = drive(200_000)
@@ -478,22 +499,27 @@ import Testing
     #expect(report.rejected == [.missingPosition: 1])
     #expect(report.sessions == 1)
     let step = GeographicDistance.meters(
-      from: RoutePosition(timestamp: 0, latitude: 45, longitude: 13.25), to: RoutePosition(timestamp: 0, latitude: 45.0001, longitude: 13.25))
+      from: RoutePosition(timestamp: 0, latitude: 45, longitude: 13.25),
+      to: RoutePosition(timestamp: 0, latitude: 45.0001, longitude: 13.25))
     #expect(abs(large.measurement.distance.meters - step * 199_999) < 1)
     // 200 times the input, no more held: the same buffers as for 1,000 locations, give or take
     // what the allocator rounds each of the four (two token buffers, the role stack, the
     // waiting points) up to; never an exact equality, which would test the allocator.
     let slack = 4 * HostileFeed.allocatorSlack
-    #expect(large.largestHeld <= small.largestHeld + slack, "\(large.largestHeld) bytes for 200,000 vs \(small.largestHeld) for 1,000")
+    #expect(
+      large.largestHeld <= small.largestHeld + slack,
+      "\(large.largestHeld) bytes for 200,000 vs \(small.largestHeld) for 1,000")
     #expect(large.largestHeld <= Self.heldBound, "\(large.largestHeld) bytes, limit \(Self.heldBound)")
   }
 
   @Test func tooManyDevicesAreCountedNotHeld() {
     var text = "{\"locations\": [\n"
     for index in 0...TakeoutSessions.keyLimit {
-      text += "{\"latitudeE7\": 450000000, \"longitudeE7\": 132500000, \"deviceTag\": \(index), \"timestampMs\": \"\(1_700_000_000_000 + index * 1000)\"},\n"
+      text +=
+        "{\"latitudeE7\": 450000000, \"longitudeE7\": 132500000, \"deviceTag\": \(index), \"timestampMs\": \"\(1_700_000_000_000 + index * 1000)\"},\n"
     }
-    text += "{\"latitudeE7\": 450000000, \"longitudeE7\": 132500000, \"deviceTag\": 0, \"timestampMs\": \"1800000000000\"}]}"
+    text +=
+      "{\"latitudeE7\": 450000000, \"longitudeE7\": 132500000, \"deviceTag\": 0, \"timestampMs\": \"1800000000000\"}]}"
     let read = Self.read(text)
     #expect(read.error == nil)
     #expect(Self.positions(read.records).count == TakeoutSessions.keyLimit + 1)
@@ -502,15 +528,18 @@ import Testing
 
   @Test func iOSPointsWaitingForTheirStartAreBounded() {
     var text = "[{\"timelinePath\": [\n"
-    for _ in 0...TakeoutDocumentMapper.pendingLimit { text += "{\"point\": \"geo:1,2\", \"durationMinutesOffsetFromStartTime\": \"1\"},\n" }
+    for _ in 0...TakeoutDocumentMapper.pendingLimit {
+      text += "{\"point\": \"geo:1,2\", \"durationMinutesOffsetFromStartTime\": \"1\"},\n"
+    }
     text += "{}], \"startTime\": \"2023-08-27T20:00:00Z\"}]"
     let read = Self.read(text)
     #expect(read.error == nil)
     // The point past the limit is counted at once, then the empty object; the start times the rest.
-    #expect(Array(read.records.prefix(2)) == [
-      .rejected(.pathTooLong, line: TakeoutDocumentMapper.pendingLimit + 2),
-      .rejected(.missingPosition, line: TakeoutDocumentMapper.pendingLimit + 3),
-    ])
+    #expect(
+      Array(read.records.prefix(2)) == [
+        .rejected(.pathTooLong, line: TakeoutDocumentMapper.pendingLimit + 2),
+        .rejected(.missingPosition, line: TakeoutDocumentMapper.pendingLimit + 3),
+      ])
     #expect(Self.positions(read.records).count == TakeoutDocumentMapper.pendingLimit)
     #expect(read.records.count == TakeoutDocumentMapper.pendingLimit + 2)
   }

@@ -79,11 +79,12 @@ struct TimelessPositionTests {
     let quality = RouteQuality(measured.distance)
     #expect(quality.status == .partial)
     #expect(quality.line == "under 0.1 mi recorded · partial route")
-    #expect(quality.detailSentences == [
-      "Measured from 1 unbroken stretch of capture.", "No capture gaps detected.",
-      "291 positions have no time and cannot be measured.",
-      "Partial route: any driving outside the recorded stretches is not included.",
-    ])
+    #expect(
+      quality.detailSentences == [
+        "Measured from 1 unbroken stretch of capture.", "No capture gaps detected.",
+        "291 positions have no time and cannot be measured.",
+        "Partial route: any driving outside the recorded stretches is not included.",
+      ])
 
     // Every position timed: measured, not partial, no sentence about time.
     let whole = HostileFeed.measure(make(5, 0))
@@ -104,9 +105,10 @@ struct TimelessPositionTests {
   @Test func noTimedPositionAtAll() {
     let measured = HostileFeed.measure(Self.gpx(timed: 0, untimed: 4))
     #expect(RouteQuality(measured.distance).line == "No route recorded")
-    #expect(RouteQuality(measured.distance).detailSentences == [
-      "No usable position was recorded, so no distance could be measured.",
-      "4 positions have no time and cannot be measured.",
-    ])
+    #expect(
+      RouteQuality(measured.distance).detailSentences == [
+        "No usable position was recorded, so no distance could be measured.",
+        "4 positions have no time and cannot be measured.",
+      ])
   }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import RouteMileage
 import RouteTestSupport
+import Testing
+
 @testable import RouteFeeds
 @testable import RouteIngest
-import RouteMileage
-import Testing
 
 /// TCX and KML, the two formats that share GPX's XML scanner: real files pinned to the metre,
 /// chunk invariance, what each construct becomes, and hostile input.
@@ -21,10 +22,14 @@ import Testing
 
   static func t(_ text: String) -> Double { ISO8601Parser.timestamp(text)! }
 
-  static func position(_ time: String, _ latitude: Double, _ longitude: Double, altitude: Double? = nil, session: Int = 0, line: Int)
+  static func position(
+    _ time: String, _ latitude: Double, _ longitude: Double, altitude: Double? = nil, session: Int = 0, line: Int
+  )
     -> FeedRecord
   {
-    .position(RouteSample(timestamp: t(time), latitude: latitude, longitude: longitude, altitude: altitude), session: session, line: line)
+    .position(
+      RouteSample(timestamp: t(time), latitude: latitude, longitude: longitude, altitude: altitude), session: session,
+      line: line)
   }
 
   static let chunkSizes = [1, 2, 3, 7, 64, 4096]
@@ -35,28 +40,37 @@ import Testing
     // Edge 305: one Lap split into 2 Tracks; 3 Trackpoints have only a Time.
     GPXRealFile(
       "tcx/gpsbabel_history.tcx", records: 1205, estimatedAccuracy: 0,
-      filtered: .init(retained: 1165, rejected: ["missingPosition": 3, "negligibleMovement": 37], sessions: 2, meters: 56738.686, segments: 2, gaps: 1),
-      unfiltered: .init(retained: 1202, rejected: ["missingPosition": 3], sessions: 2, meters: 56762.209, segments: 2, gaps: 1)),
+      filtered: .init(
+        retained: 1165, rejected: ["missingPosition": 3, "negligibleMovement": 37], sessions: 2, meters: 56738.686,
+        segments: 2, gaps: 1),
+      unfiltered: .init(
+        retained: 1202, rejected: ["missingPosition": 3], sessions: 2, meters: 56762.209, segments: 2, gaps: 1)),
     // Two Laps, each with its own Track.
     GPXRealFile(
       "tcx/tcxreader_cross-country-skiing-activity-1.tcx", records: 486, estimatedAccuracy: 0,
-      filtered: .init(retained: 365, rejected: ["negligibleMovement": 121], sessions: 2, meters: 5619.279, segments: 2, gaps: 1),
+      filtered: .init(
+        retained: 365, rejected: ["negligibleMovement": 121], sessions: 2, meters: 5619.279, segments: 2, gaps: 1),
       unfiltered: .init(retained: 486, rejected: [:], sessions: 2, meters: 5651.024, segments: 2, gaps: 1)),
     // The whole document on one line; 7 Trackpoints without a Position.
     GPXRealFile(
       "tcx/tcxreader_mapmyride-biking.tcx", records: 3112, estimatedAccuracy: 0,
-      filtered: .init(retained: 2453, rejected: ["missingPosition": 7, "negligibleMovement": 652], sessions: 1, meters: 16939.722, segments: 1, gaps: 0),
-      unfiltered: .init(retained: 3105, rejected: ["missingPosition": 7], sessions: 1, meters: 16960.616, segments: 1, gaps: 0)),
+      filtered: .init(
+        retained: 2453, rejected: ["missingPosition": 7, "negligibleMovement": 652], sessions: 1, meters: 16939.722,
+        segments: 1, gaps: 0),
+      unfiltered: .init(
+        retained: 3105, rejected: ["missingPosition": 7], sessions: 1, meters: 16960.616, segments: 1, gaps: 0)),
     // Times with a +01:00 offset.
     GPXRealFile(
       "tcx/togeojson_tour-hr.tcx", records: 465, estimatedAccuracy: 0,
-      filtered: .init(retained: 196, rejected: ["negligibleMovement": 269], sessions: 1, meters: 1354.409, segments: 1, gaps: 0),
+      filtered: .init(
+        retained: 196, rejected: ["negligibleMovement": 269], sessions: 1, meters: 1354.409, segments: 1, gaps: 0),
       unfiltered: .init(retained: 465, rejected: [:], sessions: 1, meters: 1365.842, segments: 1, gaps: 0)),
     // 451 <when> first, then 451 <gx:coord>; gaps up to 301 s.
     GPXRealFile(
       "kml/gpsbabel_google-ext.kml", records: 451, estimatedAccuracy: 0,
       // Three stops with fixes arriving were three of its silences (README, Stops).
-      filtered: .init(retained: 427, rejected: ["negligibleMovement": 24], sessions: 1, meters: 7725.226, segments: 3, gaps: 3),
+      filtered: .init(
+        retained: 427, rejected: ["negligibleMovement": 24], sessions: 1, meters: 7725.226, segments: 3, gaps: 3),
       unfiltered: .init(retained: 451, rejected: [:], sessions: 1, meters: 7762.797, segments: 5, gaps: 4)),
     // OpenTracks: the first and last <gx:coord/> are empty pause markers; the two real points
     // are 3 h apart, so nothing is measured.
@@ -70,7 +84,9 @@ import Testing
     // Each <gx:coord> before its <when>; two Point placemarks.
     GPXRealFile(
       "kml/togeojson_multitrack.kml", records: 18, estimatedAccuracy: 0,
-      filtered: .init(retained: 8, rejected: ["negligibleMovement": 8, "waypoint": 2], sessions: 1, meters: 39.149, segments: 1, gaps: 0),
+      filtered: .init(
+        retained: 8, rejected: ["negligibleMovement": 8, "waypoint": 2], sessions: 1, meters: 39.149, segments: 1,
+        gaps: 0),
       unfiltered: .init(retained: 16, rejected: ["waypoint": 2], sessions: 1, meters: 42.558, segments: 1, gaps: 0)),
   ]
 
@@ -82,7 +98,8 @@ import Testing
   }
 
   @Test func everyRealTCXAndKMLFileHasItsExpectations() throws {
-    try GPXRealFile.expectEveryFixture(in: [("realdata/tcx", ".tcx", "tcx/"), ("realdata/kml", ".kml", "kml/")], pinnedBy: Self.realFiles)
+    try GPXRealFile.expectEveryFixture(
+      in: [("realdata/tcx", ".tcx", "tcx/"), ("realdata/kml", ".kml", "kml/")], pinnedBy: Self.realFiles)
     // The files the acceptance-rule test below is run on: a filter of this table, never empty.
     #expect(Self.realFiles.filter { $0.unfiltered.meters != nil }.count == 6)
   }
@@ -124,7 +141,8 @@ import Testing
 
   // MARK: TCX
 
-  static let tcxHead = "<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\"><Activities><Activity Sport=\"Biking\"><Lap StartTime=\"2025-01-01T07:00:00Z\">"
+  static let tcxHead =
+    "<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\"><Activities><Activity Sport=\"Biking\"><Lap StartTime=\"2025-01-01T07:00:00Z\">"
   static let tcxTail = "</Lap></Activity></Activities></TrainingCenterDatabase>"
   static func trackpoint(_ time: String?, _ latitude: String?, _ longitude: String? = "13.25") -> String {
     var text = "<Trackpoint>"
@@ -153,7 +171,8 @@ import Testing
   ].joined(separator: "\n")
 
   @Test func courseTrackpointsArePlannedNotDriven() {
-    let text = "<TrainingCenterDatabase><Courses><Course><Name>x</Name><Track>\n"
+    let text =
+      "<TrainingCenterDatabase><Courses><Course><Name>x</Name><Track>\n"
       + Self.trackpoint("2025-01-01T07:00:00Z", "45.5") + "\n" + Self.trackpoint("2025-01-01T07:00:05Z", "45.5001")
       + "\n</Track></Course></Courses></TrainingCenterDatabase>"
     let read = Self.read(text, .tcx)
@@ -163,24 +182,33 @@ import Testing
 
   @Test func notATCXDocumentAndTruncatedTCX() {
     let wrong = Self.read("<gpx></gpx>", .tcx)
-    #expect(wrong.error == .malformed(line: 1, detail: "this is not a TCX document: its root element is <gpx>, not <TrainingCenterDatabase>"))
-    let cut = Self.read(Self.tcxHead + "<Track>\n" + Self.trackpoint("2025-01-01T07:00:00Z", "45.5") + "\n<Trackpoint><Time>2025", .tcx)
+    #expect(
+      wrong.error
+        == .malformed(
+          line: 1, detail: "this is not a TCX document: its root element is <gpx>, not <TrainingCenterDatabase>"))
+    let cut = Self.read(
+      Self.tcxHead + "<Track>\n" + Self.trackpoint("2025-01-01T07:00:00Z", "45.5") + "\n<Trackpoint><Time>2025", .tcx)
     #expect(cut.error == .truncated(line: 3, detail: "<Time> opened on line 3 is never closed"))
-    #expect(cut.records == [
-      Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, altitude: 512, line: 2), .unreadable(.unfinishedPoint, line: 3),
-    ])
+    #expect(
+      cut.records == [
+        Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, altitude: 512, line: 2),
+        .unreadable(.unfinishedPoint, line: 3),
+      ])
     let broken = Self.read(Self.tcxHead + "<Track>\n<Trackpoint><Time>2025-01-01T07:00:00Z</Position>", .tcx)
-    #expect(broken.error == .malformed(line: 2, detail: "the closing tag </Position> does not match <Time> opened on line 2"))
+    #expect(
+      broken.error == .malformed(line: 2, detail: "the closing tag </Position> does not match <Time> opened on line 2"))
     #expect(broken.records == [.unreadable(.unfinishedPoint, line: 2)])
   }
 
   // MARK: KML
 
-  static let kmlHead = "<kml xmlns=\"http://www.opengis.net/kml/2.2\" xmlns:gx=\"http://www.google.com/kml/ext/2.2\"><Document><Folder><Placemark>"
+  static let kmlHead =
+    "<kml xmlns=\"http://www.opengis.net/kml/2.2\" xmlns:gx=\"http://www.google.com/kml/ext/2.2\"><Document><Folder><Placemark>"
   static let kmlTail = "</Placemark></Folder></Document></kml>"
 
   static let kmlEverything = [
-    kmlHead + "<name><![CDATA[Drive & more]]></name><TimeStamp><when>2025-01-01T06:00:00Z</when></TimeStamp><gx:MultiTrack><gx:Track>",
+    kmlHead
+      + "<name><![CDATA[Drive & more]]></name><TimeStamp><when>2025-01-01T06:00:00Z</when></TimeStamp><gx:MultiTrack><gx:Track>",
     "<when>2025-01-01T07:00:00Z</when>",
     "<when>2025-01-01T07:00:05Z</when>",
     "<when>2025-01-01T07:00:10Z</when>",
@@ -201,18 +229,30 @@ import Testing
   ].joined(separator: "\n")
 
   @Test func aTrackCutOffCountsWhatWasWaiting() {
-    let text = Self.kmlHead + "<gx:Track>\n<when>2025-01-01T07:00:00Z</when>\n<when>2025-01-01T07:00:05Z</when>\n<gx:coord>13.25 45.5</gx:coord>\n"
+    let text =
+      Self.kmlHead
+      + "<gx:Track>\n<when>2025-01-01T07:00:00Z</when>\n<when>2025-01-01T07:00:05Z</when>\n<gx:coord>13.25 45.5</gx:coord>\n"
     let read = Self.read(text, .kml)
     #expect(read.error == .truncated(line: 4, detail: "<Track> opened on line 1 is never closed"))
-    #expect(read.records == [Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 4), .unreadable(.unfinishedPoint, line: 3)])
+    #expect(
+      read.records == [
+        Self.position("2025-01-01T07:00:00Z", 45.5, 13.25, line: 4), .unreadable(.unfinishedPoint, line: 3),
+      ])
     let malformed = Self.read(Self.kmlHead + "<LineString><coordinates>1,2 3,4\n5,6 <b></coordinates>", .kml)
-    #expect(malformed.error == .malformed(line: 2, detail: "the closing tag </coordina…> does not match <b> opened on line 2"))
-    #expect(malformed.records == [.unreadable(.unfinishedPoint, line: 1), .unreadable(.unfinishedPoint, line: 1), .unreadable(.unfinishedPoint, line: 1)])
+    #expect(
+      malformed.error == .malformed(line: 2, detail: "the closing tag </coordina…> does not match <b> opened on line 2")
+    )
+    #expect(
+      malformed.records == [
+        .unreadable(.unfinishedPoint, line: 1), .unreadable(.unfinishedPoint, line: 1),
+        .unreadable(.unfinishedPoint, line: 1),
+      ])
   }
 
   @Test func notAKMLDocument() {
     let read = Self.read("<?xml version=\"1.0\"?>\n<gpx></gpx>", .kml)
-    #expect(read.error == .malformed(line: 2, detail: "this is not a KML document: its root element is <gpx>, not <kml>"))
+    #expect(
+      read.error == .malformed(line: 2, detail: "this is not a KML document: its root element is <gpx>, not <kml>"))
     #expect(read.records.isEmpty)
   }
 
@@ -311,20 +351,26 @@ import Testing
     }
     #expect(sink.records.count == KMLTrackPairing.pendingLimit + 1)
     #expect(sink.records.allSatisfy { $0 == .unreadable(.trackTooLong, line: 1) })
-    pairing.add(KMLTrackPairing.Coord(place: .point(latitude: 1, longitude: 2, altitude: nil), line: 2), session: 0, into: &sink)
+    pairing.add(
+      KMLTrackPairing.Coord(place: .point(latitude: 1, longitude: 2, altitude: nil), line: 2), session: 0, into: &sink)
     #expect(sink.records.last == .unreadable(.trackTooLong, line: 2))
     pairing.finishTrack(into: &sink)
     pairing.add(KMLTrackPairing.When(time: .seconds(5), line: 3), session: 1, into: &sink)
-    pairing.add(KMLTrackPairing.Coord(place: .point(latitude: 1, longitude: 2, altitude: nil), line: 4), session: 1, into: &sink)
+    pairing.add(
+      KMLTrackPairing.Coord(place: .point(latitude: 1, longitude: 2, altitude: nil), line: 4), session: 1, into: &sink)
     #expect(sink.records.last == .position(RouteSample(timestamp: 5, latitude: 1, longitude: 2), session: 1, line: 4))
   }
 
   @Test(arguments: [FeedFormat.tcx, .kml])
   func garbageAndEmptyInputGiveAnErrorNotACrash(_ format: FeedFormat) {
     #expect(Self.read("", format).error == .truncated(line: 1, detail: "the document is empty"))
-    #expect(Self.read("hello", format).error == .malformed(line: 1, detail: "text before the <\(format == .tcx ? "TrainingCenterDatabase" : "kml")> element"))
+    #expect(
+      Self.read("hello", format).error
+        == .malformed(line: 1, detail: "text before the <\(format == .tcx ? "TrainingCenterDatabase" : "kml")> element")
+    )
     let nested = String(repeating: "<a>", count: 100_000)
     let root = format == .tcx ? "<TrainingCenterDatabase>" : "<kml>"
-    #expect(Self.read(root + nested, format).error == .truncated(line: 1, detail: "100001 nested elements are never closed"))
+    #expect(
+      Self.read(root + nested, format).error == .truncated(line: 1, detail: "100001 nested elements are never closed"))
   }
 }

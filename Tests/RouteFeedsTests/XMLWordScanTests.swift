@@ -74,9 +74,12 @@ import Testing
     #expect(
       read.records == [
         .position(
-          RouteSample(timestamp: Self.t("2025-01-01T07:00:00Z"), latitude: 45.5, longitude: 13.25, altitude: 12.5), session: 0,
+          RouteSample(timestamp: Self.t("2025-01-01T07:00:00Z"), latitude: 45.5, longitude: 13.25, altitude: 12.5),
+          session: 0,
           line: 7),
-        .position(RouteSample(timestamp: Self.t("2025-01-01T07:00:01Z"), latitude: 45.5001, longitude: 13.2501), session: 0, line: 15),
+        .position(
+          RouteSample(timestamp: Self.t("2025-01-01T07:00:01Z"), latitude: 45.5001, longitude: 13.2501), session: 0,
+          line: 15),
         .unreadable(.badNumber, line: 16),
       ])
   }
@@ -111,7 +114,10 @@ import Testing
   @Test(arguments: [
     ("<LatitudeDegrees>45.5</LatitudeDegreez>", "LatitudeDegreez", "Latitude"),
     ("<LatitudeDegrees>45.5</LatitudeDegrees2>", "LatitudeDegrees2", "Latitude"),
-    ("<LongitudeDegreesAndSomeMoreOfIt>1</LongitudeDegreesAndSomeMoreOfIs>", "LongitudeDegreesAndSomeMoreOfIs", "Longitud"),
+    (
+      "<LongitudeDegreesAndSomeMoreOfIt>1</LongitudeDegreesAndSomeMoreOfIs>", "LongitudeDegreesAndSomeMoreOfIs",
+      "Longitud"
+    ),
     ("<a:Extensions>1</b:Extensions>", "b:Extensions", "Extensio"),
     ("<Extension>1</Extensions>", "Extensions", "Extensio"),
   ])
@@ -128,21 +134,26 @@ import Testing
   }
 
   @Test func notableBytesFlagsExactlyTheFirstByteThatMatters() {
-    for text in ["        ", "12345678", "-48.884\"", "13.2'5 x", "a\"b'c<d&", "abc<defg", "ab\ncdefg", "abcdef\r\n", "\u{7}bcdefgh", "abcdefg&", "éàü<", "\t       "] {
+    for text in [
+      "        ", "12345678", "-48.884\"", "13.2'5 x", "a\"b'c<d&", "abc<defg", "ab\ncdefg", "abcdef\r\n",
+      "\u{7}bcdefgh", "abcdefg&", "éàü<", "\t       ",
+    ] {
       var bytes = Array(text.utf8)
       bytes += Array(repeating: UInt8(ascii: "x"), count: max(0, 8 - bytes.count))
       let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
       for ampersand in [false, true] {
         let first = bytes.prefix(8).firstIndex { $0 == .asciiLess || $0 < 0x20 || (ampersand && $0 == .asciiAmpersand) }
         let flags = XMLText.notableBytes(word, ampersand: ampersand)
-        #expect(flags == 0 ? first == nil : flags.trailingZeroBitCount >> 3 == first, "\(text.debugDescription) \(ampersand)")
+        #expect(
+          flags == 0 ? first == nil : flags.trailingZeroBitCount >> 3 == first, "\(text.debugDescription) \(ampersand)")
       }
       for quote in [UInt8.asciiQuote, .asciiApostrophe] {
         let first = bytes.prefix(8).firstIndex {
           $0 == quote || $0 == .asciiLess || $0 == .asciiAmpersand || $0 < 0x20
         }
         let flags = XMLText.notableAttributeBytes(word, quote: quote)
-        #expect(flags == 0 ? first == nil : flags.trailingZeroBitCount >> 3 == first, "\(text.debugDescription) \(quote)")
+        #expect(
+          flags == 0 ? first == nil : flags.trailingZeroBitCount >> 3 == first, "\(text.debugDescription) \(quote)")
       }
     }
   }

@@ -25,7 +25,9 @@ import Testing
   /// A source that cannot be rewound (a pipe), handing out at most `chunkSize` bytes a read.
   struct PipeSource: ByteSource {
     var inner: MemoryByteSource
-    mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(FeedError) -> Int { try inner.read(into: buffer) }
+    mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(FeedError) -> Int {
+      try inner.read(into: buffer)
+    }
   }
 
   @Test func aFeedIsDetectedReadAndMeasured() {
@@ -87,7 +89,8 @@ import Testing
   }
 
   @Test func aFileThatIsNotAFeedIsNamedNotRead() {
-    var source = MemoryByteSource([0x42, 0x5A, 0x68, 0x39, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59] + Array(repeating: 0, count: 50))
+    var source = MemoryByteSource(
+      [0x42, 0x5A, 0x68, 0x39, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59] + Array(repeating: 0, count: 50))
     let measured = FeedIngest.measure(&source)
     #expect(measured.report.failure == .notAFeed(.bzip2))
     #expect(measured.report.records == 0)

@@ -8,7 +8,8 @@ struct InputPathsTests {
   /// Root reads every folder, so the refusal is injected: a directory opener that refuses one
   /// folder with EACCES, as `opendir` does for a folder the user may not read.
   @Test func aFolderTheWalkCannotReadIsNamedNotSkipped() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("InputPathsTests-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "InputPathsTests-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let locked = directory.appendingPathComponent("locked")
     try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
@@ -19,10 +20,12 @@ struct InputPathsTests {
     }
     let walked = InputPaths.expand([directory.path], open: refusing)
     #expect(walked.paths.map(\.path) == [directory.appendingPathComponent("a.csv").path])
-    #expect(walked.problems == ["\(locked.path): cannot read this folder (Permission denied); no file in it was measured"])
+    #expect(
+      walked.problems == ["\(locked.path): cannot read this folder (Permission denied); no file in it was measured"])
     // The folder named itself: its refusal, not "no feed file here".
-    #expect(InputPaths.expand([locked.path], open: refusing).problems == [
-      "\(locked.path): cannot read this folder (Permission denied); no file in it was measured"
-    ])
+    #expect(
+      InputPaths.expand([locked.path], open: refusing).problems == [
+        "\(locked.path): cannot read this folder (Permission denied); no file in it was measured"
+      ])
   }
 }

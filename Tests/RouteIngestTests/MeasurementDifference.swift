@@ -15,7 +15,9 @@ enum MeasurementDifference {
     if x.errorReasons != y.errorReasons { parts.append("errors \(x.errorReasons) vs \(y.errorReasons)") }
     if x.errorLines != y.errorLines { parts.append("error lines \(x.errorLines) vs \(y.errorLines)") }
     if x.ignored != y.ignored { parts.append("ignored \(x.ignored) vs \(y.ignored)") }
-    if x.failure != y.failure { parts.append("failure \(String(describing: x.failure)) vs \(String(describing: y.failure))") }
+    if x.failure != y.failure {
+      parts.append("failure \(String(describing: x.failure)) vs \(String(describing: y.failure))")
+    }
     if parts.isEmpty { parts.append("other report fields") }
     return parts.joined(separator: "; ")
   }

@@ -1,9 +1,10 @@
 import Foundation
-@testable import RouteFeeds
-@testable import RouteIngest
 import RouteMileage
 import RouteTestSupport
 import Testing
+
+@testable import RouteFeeds
+@testable import RouteIngest
 
 /// `pipe`'s sample reader, moved from the CLI onto the JSON tokenizer: the same reasons, order
 /// and session minting as the DOM-based reader it replaced (kept here as the reference).
@@ -15,7 +16,8 @@ import Testing
       switch value {
       case .string(let key)?: key
       case .number(let number)?:
-        number.isFinite ? (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)") : "null"
+        number.isFinite
+          ? (number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)") : "null"
       default: nil
       }
     }
@@ -82,7 +84,8 @@ import Testing
     }
   }
 
-  static func compare(_ record: String, filter: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  static func compare(_ record: String, filter: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws
+  {
     let bytes = Array(record.utf8)
     let settings = IngestSettings(filter: filter ? RouteSampleFilter() : nil)
     let dom = try bytes.withUnsafeBufferPointer { try JSONParser.parse($0) }
@@ -91,7 +94,9 @@ import Testing
       return
     }
     let expected = Reference.measure(samples: samples, settings: settings)
-    let (measurement, failure) = bytes.withUnsafeBufferPointer { PipeSampleReader.measure(record: $0, settings: settings) }
+    let (measurement, failure) = bytes.withUnsafeBufferPointer {
+      PipeSampleReader.measure(record: $0, settings: settings)
+    }
     #expect(measurement == expected.0, sourceLocation: sourceLocation)
     #expect(failure.map { "\($0)" } == expected.1, sourceLocation: sourceLocation)
   }
@@ -125,7 +130,8 @@ import Testing
 
   /// The last "samples" member is the one read, as the DOM keeps the last.
   @Test func aRepeatedSamplesMemberKeepsTheLast() throws {
-    let record = #"{"samples": [{"t": 1, "lat": 1, "lon": 1, "session": "z"}], "id": 2, "samples": [{"t": 1764403200, "lat": 37.7749, "lon": -122.4194}, {"t": 1764403260, "lat": 37.7759, "lon": -122.4194}]}"#
+    let record =
+      #"{"samples": [{"t": 1, "lat": 1, "lon": 1, "session": "z"}], "id": 2, "samples": [{"t": 1764403200, "lat": 37.7749, "lon": -122.4194}, {"t": 1764403260, "lat": 37.7759, "lon": -122.4194}]}"#
     try Self.compare(record)
     // Agreeing with the reference shows only that both follow the DOM; the count pins the last.
     let (measurement, _) = Array(record.utf8).withUnsafeBufferPointer {
@@ -146,7 +152,10 @@ import Testing
           let key = pick(["t", "lat", "lon", "acc", "session", "other"])
           let value: String
           switch key {
-          case "t": value = pick(["\(1_764_403_200 + index * 30)", "\"2025-11-29T08:0\(index % 10):00Z\"", "null", "\"x\"", "1e300", "[]"])
+          case "t":
+            value = pick([
+              "\(1_764_403_200 + index * 30)", "\"2025-11-29T08:0\(index % 10):00Z\"", "null", "\"x\"", "1e300", "[]",
+            ])
           case "lat": value = pick(["37.77\(index)", "\"1\"", "null", "-91", "{}"])
           case "lon": value = pick(["-122.41\(index)", "true", "null", "200.5"])
           case "acc": value = pick(["5", "null", "\"5\"", "-1", "[1]"])
@@ -155,7 +164,11 @@ import Testing
           }
           members.append("\"\(key)\": \(value)")
         }
-        samples.append(pick(["{" + members.joined(separator: ", ") + "}", "{" + members.joined(separator: ",") + "}", "7", "[{\"t\": 1}]"]))
+        samples.append(
+          pick([
+            "{" + members.joined(separator: ", ") + "}", "{" + members.joined(separator: ",") + "}", "7",
+            "[{\"t\": 1}]",
+          ]))
       }
       let record = "{\"id\": 1, \"samples\": [" + samples.joined(separator: ", ") + "]}"
       try Self.compare(record, filter: random.next() % 2 == 0)

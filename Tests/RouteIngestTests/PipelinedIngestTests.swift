@@ -1,14 +1,15 @@
 import Foundation
-import RouteTestSupport
-@testable import RouteFeeds
-@testable import RouteIngest
 import RouteMileage
+import RouteTestSupport
 import Testing
 
+@testable import RouteFeeds
+@testable import RouteIngest
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Reading on one thread and measuring on another (`IngestPipelining`) gives the measurement one
@@ -18,13 +19,18 @@ import Darwin
 struct PipelinedIngestTests {
   /// What a retained sink was told, in order: each retained sample's time, chunk ends, restarts.
   struct LoggingSink: RetainedSampleSink {
-    enum Event: Hashable { case retained(Double, Double, Double), chunk, restart }
+    enum Event: Hashable {
+      case retained(Double, Double, Double)
+      case chunk, restart
+    }
     var events: [Event] = []
     /// Throws `error` at this chunk end (1-based), if set.
     var throwAtChunk: Int?
     var error: any Error = Refusal()
     var chunks = 0
-    mutating func retain(_ sample: RouteSample) { events.append(.retained(sample.timestamp, sample.latitude, sample.longitude)) }
+    mutating func retain(_ sample: RouteSample) {
+      events.append(.retained(sample.timestamp, sample.latitude, sample.longitude))
+    }
     mutating func chunkFinished() throws {
       chunks += 1
       events.append(.chunk)
@@ -63,11 +69,15 @@ struct PipelinedIngestTests {
       if bytes.count <= 32 << 10 { chunkSizes.append(1) }
       for chunkSize in chunkSizes {
         var oneSink = LoggingSink()
-        let one = try measure(bytes, format: format, filter: filter, chunkSize: chunkSize, pipelining: .off, sink: &oneSink)
-        for pipelining in [IngestPipelining.always(), .always(batchCapacity: 1), .always(batchCapacity: 7), .automatic] {
+        let one = try measure(
+          bytes, format: format, filter: filter, chunkSize: chunkSize, pipelining: .off, sink: &oneSink)
+        for pipelining in [IngestPipelining.always(), .always(batchCapacity: 1), .always(batchCapacity: 7), .automatic]
+        {
           var sink = LoggingSink()
-          let pipelined = try measure(bytes, format: format, filter: filter, chunkSize: chunkSize, pipelining: pipelining, sink: &sink)
-          let label = "\(name), filter \(filter ? "on" : "off"), chunks of \(chunkSize), batches of \(pipelining.batchCapacity)"
+          let pipelined = try measure(
+            bytes, format: format, filter: filter, chunkSize: chunkSize, pipelining: pipelining, sink: &sink)
+          let label =
+            "\(name), filter \(filter ? "on" : "off"), chunks of \(chunkSize), batches of \(pipelining.batchCapacity)"
           #expect(pipelined == one, "\(label): \(MeasurementDifference.difference(one, pipelined))")
           #expect(sink.events == oneSink.events, "\(label): the retained sink was told something else")
         }
@@ -145,7 +155,8 @@ struct PipelinedIngestTests {
       try Self.expectSame(Array(text.utf8), format: .csv, name: "out of order")
     }
     var sink = LoggingSink()
-    let measured = try Self.measure(Array(TimeOrderTests.csv(late).utf8), chunkSize: 4096, pipelining: .always(batchCapacity: 7), sink: &sink)
+    let measured = try Self.measure(
+      Array(TimeOrderTests.csv(late).utf8), chunkSize: 4096, pipelining: .always(batchCapacity: 7), sink: &sink)
     #expect(sink.events.contains(.restart))
     #expect(measured.distance.isMeasured)
   }
@@ -171,7 +182,8 @@ struct PipelinedIngestTests {
 
     var gpx = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk><trkseg>\n"
     for second in 0..<2_000 {
-      gpx += "<trkpt lat=\"\(String(format: "%.6f", 45.5 + Double(second) * 0.0001))\" lon=\"13.25\"><time>\(CivilTime.iso8601(1_764_403_200 + Double(second)))</time></trkpt>\n"
+      gpx +=
+        "<trkpt lat=\"\(String(format: "%.6f", 45.5 + Double(second) * 0.0001))\" lon=\"13.25\"><time>\(CivilTime.iso8601(1_764_403_200 + Double(second)))</time></trkpt>\n"
     }
     gpx += "<trkpt lat=\"45.9\" lon=\"13.25\"><time>2025-11-29T"  // cut off mid-record
     let cut = Array(gpx.utf8)
@@ -190,7 +202,9 @@ struct PipelinedIngestTests {
     var oneSink = LoggingSink(throwAtChunk: 4)
     #expect(throws: Refusal.self) { try Self.measure(bytes, chunkSize: 4096, pipelining: .off, sink: &oneSink) }
     var sink = LoggingSink(throwAtChunk: 4)
-    #expect(throws: Refusal.self) { try Self.measure(bytes, chunkSize: 4096, pipelining: .always(batchCapacity: 7), sink: &sink) }
+    #expect(throws: Refusal.self) {
+      try Self.measure(bytes, chunkSize: 4096, pipelining: .always(batchCapacity: 7), sink: &sink)
+    }
     #expect(sink.events == oneSink.events)
     #expect(sink.events.count > 100)
     // A feed error: it becomes the report's failure, after the same records.

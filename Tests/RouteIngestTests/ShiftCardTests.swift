@@ -25,21 +25,30 @@ struct ShiftCardTests {
   }
 
   @Test func runningWithExactlyOneDeliveryOpenOffersItsNextStep() {
-    #expect(ShiftCard.controls(state: .running, openDeliveries: [.toPickup]) == [.arrivedAtPickup, .startDelivery, .parkVehicle])
-    #expect(ShiftCard.controls(state: .running, openDeliveries: [.atPickup]) == [.pickedUp, .startDelivery, .parkVehicle])
-    #expect(ShiftCard.controls(state: .running, openDeliveries: [.toCustomer]) == [.delivered, .startDelivery, .parkVehicle])
+    #expect(
+      ShiftCard.controls(state: .running, openDeliveries: [.toPickup]) == [
+        .arrivedAtPickup, .startDelivery, .parkVehicle,
+      ])
+    #expect(
+      ShiftCard.controls(state: .running, openDeliveries: [.atPickup]) == [.pickedUp, .startDelivery, .parkVehicle])
+    #expect(
+      ShiftCard.controls(state: .running, openDeliveries: [.toCustomer]) == [.delivered, .startDelivery, .parkVehicle])
   }
 
   @Test func runningWithTwoOrMoreOpenOffersNoStepAndSaysWhy() {
-    #expect(ShiftCard.controls(state: .running, openDeliveries: [.toPickup, .atPickup]) == [.startDelivery, .parkVehicle])
-    let card = ShiftCard(timeline: Self.running, route: Self.route(1000), at: 50, openDeliveries: [.toPickup, .toCustomer, .atPickup])
+    #expect(
+      ShiftCard.controls(state: .running, openDeliveries: [.toPickup, .atPickup]) == [.startDelivery, .parkVehicle])
+    let card = ShiftCard(
+      timeline: Self.running, route: Self.route(1000), at: 50, openDeliveries: [.toPickup, .toCustomer, .atPickup])
     #expect(card.stepRefusalLine == "Several deliveries are in progress. Record each step against its own delivery.")
   }
 
   @Test func parkedLeadsWithResumeDrivingAndReplacesParkVehicle() {
     #expect(ShiftCard.controls(state: .parked) == [.resumeDriving, .startDelivery, .pauseShift, .endShift])
-    #expect(ShiftCard.controls(state: .parked, openDeliveries: [.atPickup]) == [.resumeDriving, .pickedUp, .startDelivery])
-    #expect(ShiftCard.controls(state: .parked, openDeliveries: [.atPickup, .toPickup]) == [.resumeDriving, .startDelivery])
+    #expect(
+      ShiftCard.controls(state: .parked, openDeliveries: [.atPickup]) == [.resumeDriving, .pickedUp, .startDelivery])
+    #expect(
+      ShiftCard.controls(state: .parked, openDeliveries: [.atPickup, .toPickup]) == [.resumeDriving, .startDelivery])
   }
 
   @Test func pausedOffersResumeAndEndOnlyNeverTheParkedPair() {
@@ -84,8 +93,11 @@ struct ShiftCardTests {
   }
 
   @Test func nothingOnTheCardNamesAPlaceACoordinateOrAnAmount() {
-    let card = ShiftCard(timeline: Self.parked, route: Self.route(12_345.678), at: 600, openDeliveries: [.toPickup, .atPickup])
-    let words = [card.stateLine, card.routeLine, card.parkedLine ?? "", card.stepRefusalLine ?? ""] + card.controls.map(\.rawValue)
+    let card = ShiftCard(
+      timeline: Self.parked, route: Self.route(12_345.678), at: 600, openDeliveries: [.toPickup, .atPickup])
+    let words =
+      [card.stateLine, card.routeLine, card.parkedLine ?? "", card.stepRefusalLine ?? ""]
+      + card.controls.map(\.rawValue)
     for text in words {
       #expect(!text.contains("$") && !text.contains("€") && !text.contains("°"), "\(text)")
       #expect(!text.contains("51.") && !text.contains("12345"), "\(text)")
@@ -126,20 +138,27 @@ struct ShiftCardTests {
     let resumed = Self.timeline([E(.start, at: 0), E(.pause, at: 100), E(.resume, at: 105)])
     #expect(cadence.update(timeline: resumed, route: Self.route(1500), at: 105)?.stateLine == "Shift in Progress")
     let parked = Self.timeline([E(.start, at: 0), E(.pause, at: 100), E(.resume, at: 105), E(.park, at: 107)])
-    #expect(cadence.update(timeline: parked, route: Self.route(1500), at: 107)?.parkedLine == "Parked · route not recording")
-    let driving = Self.timeline([E(.start, at: 0), E(.pause, at: 100), E(.resume, at: 105), E(.park, at: 107), E(.drive, at: 108)])
+    #expect(
+      cadence.update(timeline: parked, route: Self.route(1500), at: 107)?.parkedLine == "Parked · route not recording")
+    let driving = Self.timeline([
+      E(.start, at: 0), E(.pause, at: 100), E(.resume, at: 105), E(.park, at: 107), E(.drive, at: 108),
+    ])
     let drove = cadence.update(timeline: driving, route: Self.route(1500), at: 108)
     #expect(drove?.parkedLine == nil)
     #expect(drove?.controls.first == .startDelivery)
     #expect(drove?.routeLine == "0.6 mi recorded", "the figure still waits its 30 s")
     // A route that becomes partial is a change of meaning: the marker travels with the figure.
-    #expect(cadence.update(timeline: driving, route: Self.route(1500, partial: true), at: 109)?.routeLine == "0.9 mi recorded · partial route")
+    #expect(
+      cadence.update(timeline: driving, route: Self.route(1500, partial: true), at: 109)?.routeLine
+        == "0.9 mi recorded · partial route")
   }
 
   @Test func aDeliveryControlAppearingGoesOutAtOnce() {
     var cadence = ShiftCardCadence()
     _ = cadence.update(timeline: Self.running, route: Self.route(1000), at: 10)
-    #expect(cadence.update(timeline: Self.running, route: Self.route(1000), at: 11, openDeliveries: [.toPickup])?.controls.first == .arrivedAtPickup)
+    #expect(
+      cadence.update(timeline: Self.running, route: Self.route(1000), at: 11, openDeliveries: [.toPickup])?.controls
+        .first == .arrivedAtPickup)
   }
 
   @Test func endingShowsTheFinalFigureAtOnce() {

@@ -37,16 +37,19 @@ struct ShiftCardWordsTests {
         == ShiftCardWords.severalDeliveries)
     #expect(ShiftCardWords.inProgress == "Shift in Progress")
     #expect(ShiftCardWords.parked == "Parked · route not recording")
-    #expect(ShiftCardWords.severalDeliveries == "Several deliveries are in progress. Record each step against its own delivery.")
+    #expect(
+      ShiftCardWords.severalDeliveries
+        == "Several deliveries are in progress. Record each step against its own delivery.")
   }
 
   @Test func noWordOfTheCardNamesAnotherProduct() {
-    let words = [
-      ShiftCardWords.inProgress, ShiftCardWords.paused, ShiftCardWords.ended, ShiftCardWords.parked,
-      ShiftCardWords.severalDeliveries, ShiftCardWords.reminderNote,
-      ShiftCardWords.pickupReminder(delivery: 1, minutes: 5), ShiftCardWords.arrivalReminder(delivery: 1, minutes: 5),
-      ShiftCardWords.stoppedWithCtrlC(at: "0:01:00", kept: nil),
-    ] + ShiftCard.Control.allCases.map(\.rawValue)
+    let words =
+      [
+        ShiftCardWords.inProgress, ShiftCardWords.paused, ShiftCardWords.ended, ShiftCardWords.parked,
+        ShiftCardWords.severalDeliveries, ShiftCardWords.reminderNote,
+        ShiftCardWords.pickupReminder(delivery: 1, minutes: 5), ShiftCardWords.arrivalReminder(delivery: 1, minutes: 5),
+        ShiftCardWords.stoppedWithCtrlC(at: "0:01:00", kept: nil),
+      ] + ShiftCard.Control.allCases.map(\.rawValue)
     for word in words {
       #expect(!word.contains("DashPilot") && !word.hasPrefix("Open "), "\(word)")
     }

@@ -96,28 +96,50 @@ struct ShiftTimelineFileDeliveryTests {
     """
 
   @Test(arguments: [
-    (#"{"at": "2025-11-04T08:30:00Z", "event": "arrive", "delivery": "d7"}"#,
-     #"the event on line 6 is refused: delivery "d7": arrive for a delivery no accept created on this shift"#),
-    (#"{"at": "2025-11-04T08:30:00Z", "event": "deliver", "delivery": "d1"}"#,
-     #"the event on line 6 is refused: Delivery 1 "d1": deliver before its pickup (it collides with its arrive) at 2025-11-04T08:20:00Z on line 4"#),
-    (#"{"at": "2025-11-04T08:30:00Z", "event": "accept", "delivery": "d2"}"#,
-     #"the event on line 6 is refused: Delivery 2 "d2" is accepted a second time: two deliveries cannot share a label (it collides with its accept) at 2025-11-04T08:12:00Z on line 3"#),
-    (#"{"at": "2025-11-04T08:30:00Z", "event": "pause"}"#,
-     #"the event on line 6 is refused: pause refused: 2 deliveries are still in progress (Delivery 1 "d1", Delivery 2 "d2"); mark each one delivered or cancel it first (it collides with the arrive of Delivery 1 "d1") at 2025-11-04T08:20:00Z on line 4"#),
-    (#"{"at": "2025-11-04T08:30:00Z", "event": "end"}"#,
-     #"the event on line 6 is refused: end refused: 2 deliveries are still in progress (Delivery 1 "d1", Delivery 2 "d2"); mark each one delivered or cancel it first (it collides with the arrive of Delivery 1 "d1") at 2025-11-04T08:20:00Z on line 4"#),
-    (#"{"at": "2025-11-04T08:30:00Z", "event": "arrive"}"#,
-     #"line 6: arrive has no "delivery" naming its delivery (a string such as "d1"): every delivery event names one"#),
-    (#"{"at": "2025-11-04T08:30:00Z", "event": "dropoff", "delivery": "d1"}"#,
-     "line 6: unknown event 'dropoff': use start, pause, resume, park, drive, end, accept, arrive, pickup, deliver or cancel"),
-    (#"{"at": "2025-11-04T08:30:00Z", "event": "accept", "delivery": "d3", "offer": 4}"#,
-     #"line 6: "offer" must be a string naming the offer"#),
-    (#"{"at": "2025-11-04T08:30:00Z", "event": "accept", "delivery": "d3", "place": 4}"#,
-     #"line 6: "place" must be a string naming the pickup place"#),
-    (#"{"at": "2025-11-04T08:30:00Z", "event": "accept", "delivery": "d3", "place": " \t "}"#,
-     #"line 6: "place" must be a string naming the pickup place: a pickup place name cannot be empty"#),
-    ("{\"at\": \"2025-11-04T08:30:00Z\", \"event\": \"accept\", \"delivery\": \"d3\", \"place\": \"\(String(repeating: "Example Diner ", count: 8))\"}",
-     #"line 6: "place" must be a string naming the pickup place: a pickup place name is at most 100 characters; this one has 111"#),
+    (
+      #"{"at": "2025-11-04T08:30:00Z", "event": "arrive", "delivery": "d7"}"#,
+      #"the event on line 6 is refused: delivery "d7": arrive for a delivery no accept created on this shift"#
+    ),
+    (
+      #"{"at": "2025-11-04T08:30:00Z", "event": "deliver", "delivery": "d1"}"#,
+      #"the event on line 6 is refused: Delivery 1 "d1": deliver before its pickup (it collides with its arrive) at 2025-11-04T08:20:00Z on line 4"#
+    ),
+    (
+      #"{"at": "2025-11-04T08:30:00Z", "event": "accept", "delivery": "d2"}"#,
+      #"the event on line 6 is refused: Delivery 2 "d2" is accepted a second time: two deliveries cannot share a label (it collides with its accept) at 2025-11-04T08:12:00Z on line 3"#
+    ),
+    (
+      #"{"at": "2025-11-04T08:30:00Z", "event": "pause"}"#,
+      #"the event on line 6 is refused: pause refused: 2 deliveries are still in progress (Delivery 1 "d1", Delivery 2 "d2"); mark each one delivered or cancel it first (it collides with the arrive of Delivery 1 "d1") at 2025-11-04T08:20:00Z on line 4"#
+    ),
+    (
+      #"{"at": "2025-11-04T08:30:00Z", "event": "end"}"#,
+      #"the event on line 6 is refused: end refused: 2 deliveries are still in progress (Delivery 1 "d1", Delivery 2 "d2"); mark each one delivered or cancel it first (it collides with the arrive of Delivery 1 "d1") at 2025-11-04T08:20:00Z on line 4"#
+    ),
+    (
+      #"{"at": "2025-11-04T08:30:00Z", "event": "arrive"}"#,
+      #"line 6: arrive has no "delivery" naming its delivery (a string such as "d1"): every delivery event names one"#
+    ),
+    (
+      #"{"at": "2025-11-04T08:30:00Z", "event": "dropoff", "delivery": "d1"}"#,
+      "line 6: unknown event 'dropoff': use start, pause, resume, park, drive, end, accept, arrive, pickup, deliver or cancel"
+    ),
+    (
+      #"{"at": "2025-11-04T08:30:00Z", "event": "accept", "delivery": "d3", "offer": 4}"#,
+      #"line 6: "offer" must be a string naming the offer"#
+    ),
+    (
+      #"{"at": "2025-11-04T08:30:00Z", "event": "accept", "delivery": "d3", "place": 4}"#,
+      #"line 6: "place" must be a string naming the pickup place"#
+    ),
+    (
+      #"{"at": "2025-11-04T08:30:00Z", "event": "accept", "delivery": "d3", "place": " \t "}"#,
+      #"line 6: "place" must be a string naming the pickup place: a pickup place name cannot be empty"#
+    ),
+    (
+      "{\"at\": \"2025-11-04T08:30:00Z\", \"event\": \"accept\", \"delivery\": \"d3\", \"place\": \"\(String(repeating: "Example Diner ", count: 8))\"}",
+      #"line 6: "place" must be a string naming the pickup place: a pickup place name is at most 100 characters; this one has 111"#
+    ),
   ])
   func badLinesAreRefusedNamingFileLineAndRule(line: String, words: String) {
     do {
@@ -130,7 +152,8 @@ struct ShiftTimelineFileDeliveryTests {
   }
 
   @Test func aDeliveryEventNamesItsPickupPlaceAndALaterOneReplacesIt() throws {
-    let record = try Self.parse(#"""
+    let record = try Self.parse(
+      #"""
       {"at": "2025-11-04T08:00:00Z", "event": "start"}
       {"at": "2025-11-04T08:10:00Z", "event": "accept", "delivery": "d1", "place": "Example\u0020\u0020Diner"}
       {"at": "2025-11-04T08:11:00Z", "event": "accept", "delivery": "d2", "place": null}
@@ -143,10 +166,17 @@ struct ShiftTimelineFileDeliveryTests {
 
   @Test func aDeliveryCannotBeginWhilePausedOrAfterTheEnd() {
     for (shiftLines, words) in [
-      (#"{"at": "2025-11-04T08:30:00Z", "event": "pause"}"#, #"delivery "d9" cannot begin while the shift is paused (it collides with the pause) at 2025-11-04T08:30:00Z on line 2"#),
-      (#"{"at": "2025-11-04T08:30:00Z", "event": "end"}"#, #"delivery "d9" cannot begin after the shift ended (it collides with the end) at 2025-11-04T08:30:00Z on line 2"#),
+      (
+        #"{"at": "2025-11-04T08:30:00Z", "event": "pause"}"#,
+        #"delivery "d9" cannot begin while the shift is paused (it collides with the pause) at 2025-11-04T08:30:00Z on line 2"#
+      ),
+      (
+        #"{"at": "2025-11-04T08:30:00Z", "event": "end"}"#,
+        #"delivery "d9" cannot begin after the shift ended (it collides with the end) at 2025-11-04T08:30:00Z on line 2"#
+      ),
     ] {
-      let text = #"{"at": "2025-11-04T08:00:00Z", "event": "start"}"# + "\n" + shiftLines + "\n"
+      let text =
+        #"{"at": "2025-11-04T08:00:00Z", "event": "start"}"# + "\n" + shiftLines + "\n"
         + #"{"at": "2025-11-04T08:40:00Z", "event": "accept", "delivery": "d9"}"# + "\n"
       #expect(throws: (any Error).self) { _ = try Self.parse(text) }
       do {

@@ -25,18 +25,26 @@ struct ShiftTimelineFileTests {
     #expect(timeline.events.map(\.kind) == [.start, .pause, .resume, .park, .drive, .end])
     #expect(timeline.window == ShiftWindow(start: start, end: start + 4 * 3600))
     #expect(timeline.workingDuration(asOf: start + 4 * 3600) == 13_200)
-    #expect(ShiftTimelineFile.text(timeline).split(separator: "\n").first == #"{"at": "2025-11-04T08:00:00Z", "event": "start"}"#)
+    #expect(
+      ShiftTimelineFile.text(timeline).split(separator: "\n").first
+        == #"{"at": "2025-11-04T08:00:00Z", "event": "start"}"#)
     #expect(try Self.parse(ShiftTimelineFile.text(timeline)) == timeline)
   }
 
   @Test(arguments: [
-    ("{\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}\nnot json\n", 2, "line 2 is not one JSON object: invalid JSON: expected a value at byte offset 0"),
+    (
+      "{\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}\nnot json\n", 2,
+      "line 2 is not one JSON object: invalid JSON: expected a value at byte offset 0"
+    ),
     ("[1, 2]\n", 1, "must be a JSON object"),
     ("{\"event\": \"start\"}\n", 1, "no \"at\" time"),
     ("{\"at\": \"08:00\", \"event\": \"start\"}\n", 1, "ISO 8601"),
     ("{\"at\": \"2025-11-04T08:00:00Z\"}\n", 1, "no \"event\""),
-    ("{\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}\n{\"at\": \"2024-03-10 08:55\", \"event\": \"end\"}\n", 2,
-     "line 2: \"at\" time '2024-03-10 08:55' has no zone; write it in UTC with Z (2025-11-04T08:00:00Z) or with its offset (2025-11-04T09:00:00+01:00)"),
+    (
+      "{\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}\n{\"at\": \"2024-03-10 08:55\", \"event\": \"end\"}\n",
+      2,
+      "line 2: \"at\" time '2024-03-10 08:55' has no zone; write it in UTC with Z (2025-11-04T08:00:00Z) or with its offset (2025-11-04T09:00:00+01:00)"
+    ),
     ("{\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"lunch\"}\n", 1, "unknown event 'lunch'"),
   ])
   func malformedLinesNameFileLineAndRule(text: String, line: Int, words: String) {
@@ -78,7 +86,8 @@ struct ShiftTimelineFileTests {
     ("drive.csv", "drive.timeline.jsonl"), ("data/drive.gpx", "data/drive.timeline.jsonl"),
     ("a.b/drive", "a.b/drive.timeline.jsonl"), ("dir/.hidden", "dir/.hidden.timeline.jsonl"),
     // A gzipped feed's sidecar is named from the feed inside.
-    ("x/drive.gpx.gz", "x/drive.timeline.jsonl"), ("drive.CSV.GZ", "drive.timeline.jsonl"), ("x/drive.gz", "x/drive.timeline.jsonl"),
+    ("x/drive.gpx.gz", "x/drive.timeline.jsonl"), ("drive.CSV.GZ", "drive.timeline.jsonl"),
+    ("x/drive.gz", "x/drive.timeline.jsonl"),
     ("x/.gz", "x/.gz.timeline.jsonl"),
   ])
   func sidecarNames(feed: String, sidecar: String) {

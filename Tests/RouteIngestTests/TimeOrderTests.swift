@@ -1,9 +1,10 @@
 import Foundation
+import RouteMileage
 import RouteTestSupport
+import Testing
+
 @testable import RouteFeeds
 @testable import RouteIngest
-import RouteMileage
-import Testing
 
 /// Recorded files are judged in time order (DESIGN.md, "Files are judged in time order"): the
 /// same rows in any stored order give the same measurement, filter on or off; a far-off
@@ -20,14 +21,14 @@ struct TimeOrderTests {
 
     var line: String {
       let stamp = String(format: "%.3f", time)
-      return "\(stamp),\(String(format: "%.7f", latitude)),\(String(format: "%.7f", longitude)),\(accuracy),\(session ?? "")\n"
+      return
+        "\(stamp),\(String(format: "%.7f", latitude)),\(String(format: "%.7f", longitude)),\(accuracy),\(session ?? "")\n"
     }
   }
 
   static let header = "timestamp,latitude,longitude,horizontal_accuracy,capture_session_id\n"
 
   static func csv(_ rows: [Row]) -> String { header + rows.map(\.line).joined() }
-
 
   /// A drive of `count` fixes, 1–3 s apart, with everything order can get wrong in a file:
   /// two capture sessions and a stretch of legacy rows (empty session cell), a silence longer
@@ -48,7 +49,8 @@ struct TimeOrderTests {
       }
       let session: String? = index < count / 3 ? "a" : (index < 2 * count / 3 ? nil : "b")
       var row = Row(
-        time: time, latitude: latitude + 0.00001 * random.unit(), longitude: longitude, accuracy: 5 + Double(random.next() % 20),
+        time: time, latitude: latitude + 0.00001 * random.unit(), longitude: longitude,
+        accuracy: 5 + Double(random.next() % 20),
         session: session)
       if index == count / 5 { row.latitude += 0.05 }  // a wild fix
       rows.append(row)
@@ -62,7 +64,9 @@ struct TimeOrderTests {
     return rows
   }
 
-  static func measure(_ text: String, settings: IngestSettings = IngestSettings(), chunkSize: Int = 1 << 20) -> FeedMeasurement {
+  static func measure(_ text: String, settings: IngestSettings = IngestSettings(), chunkSize: Int = 1 << 20)
+    -> FeedMeasurement
+  {
     var source = MemoryByteSource(Array(text.utf8), chunkSize: chunkSize)
     return FeedIngest.measure(&source, format: .csv, settings: settings)
   }
@@ -127,7 +131,8 @@ struct TimeOrderTests {
     for _ in 0..<1000 {
       let time = Double(random.next() % 200)
       times.append(time)
-      try sorter.append(TimeOrderedSample(sample: RouteSample(timestamp: time, latitude: 1, longitude: 2), session: nil))
+      try sorter.append(
+        TimeOrderedSample(sample: RouteSample(timestamp: time, latitude: 1, longitude: 2), session: nil))
     }
     #expect(sorter.spilled)
     var merged: [Double] = []
@@ -161,15 +166,20 @@ struct TimeOrderTests {
       var sorted: [TimeOrderedSample] = []
       try sorter.drain { sorted.append($0) }
       let key = { (item: TimeOrderedSample) in
-        [item.sample.timestamp.bitPattern, item.sample.latitude.bitPattern, item.sample.longitude.bitPattern,
-         item.sample.receivedAt?.bitPattern ?? 1, UInt64(bitPattern: Int64(item.session ?? -1))]
+        [
+          item.sample.timestamp.bitPattern, item.sample.latitude.bitPattern, item.sample.longitude.bitPattern,
+          item.sample.receivedAt?.bitPattern ?? 1, UInt64(bitPattern: Int64(item.session ?? -1)),
+        ]
       }
       #expect(sorted.map(key) == expected.map(key), "NaN \(withNaN)")
     }
   }
 
   @Test func sortKeyBitsOrderFiniteNumbersAsTheyCompare() {
-    let values: [Double] = [-.greatestFiniteMagnitude, -1e9, -1, -.leastNonzeroMagnitude, -0.0, 0, .leastNonzeroMagnitude, 1, 1e9, .greatestFiniteMagnitude]
+    let values: [Double] = [
+      -.greatestFiniteMagnitude, -1e9, -1, -.leastNonzeroMagnitude, -0.0, 0, .leastNonzeroMagnitude, 1, 1e9,
+      .greatestFiniteMagnitude,
+    ]
     for a in values {
       for b in values {
         #expect((SortKey.orderedBits(a) < SortKey.orderedBits(b)) == (a < b), "\(a) \(b)")
@@ -264,7 +274,11 @@ struct TimeOrderTests {
   @Test func theOutlierRuleIsExact() {
     let day = 86_400.0
     func rows(_ times: [Double]) -> String {
-      Self.csv(times.enumerated().map { Row(time: 1_764_403_200 + $0.element, latitude: 45.5 + Double($0.offset) * 0.001, longitude: 13.25, accuracy: 5) })
+      Self.csv(
+        times.enumerated().map {
+          Row(
+            time: 1_764_403_200 + $0.element, latitude: 45.5 + Double($0.offset) * 0.001, longitude: 13.25, accuracy: 5)
+        })
     }
     // Exactly a day apart is the same cluster; a day and a second is not.
     #expect(Self.measure(rows([0, 10, 10 + day])).report.rejected[.timeOutlier] == nil)
@@ -307,13 +321,15 @@ struct TimeOrderTests {
 
   @Test func exactDuplicateRowsAreCountedAsDuplicateNotOutOfOrder() {
     let row = "2025-11-29T08:00:10Z,45.5010,13.25,5,a\n"
-    let text = Self.header + "2025-11-29T08:00:00Z,45.5000,13.25,5,a\n" + row + row + row
+    let text =
+      Self.header + "2025-11-29T08:00:00Z,45.5000,13.25,5,a\n" + row + row + row
       + "2025-11-29T08:00:20Z,45.5020,13.25,5,a\n"
     let measured = Self.measure(text)
     #expect(measured.report.rejected == [.duplicate: 2])
     #expect(measured.report.retained == 3)
     // The same second at another place is no duplicate: it stays out of order.
-    let other = Self.header + "2025-11-29T08:00:00Z,45.5000,13.25,5,a\n" + row + "2025-11-29T08:00:10Z,45.5011,13.25,5,a\n"
+    let other =
+      Self.header + "2025-11-29T08:00:00Z,45.5000,13.25,5,a\n" + row + "2025-11-29T08:00:10Z,45.5011,13.25,5,a\n"
     #expect(Self.measure(other).report.rejected == [FeedReason("outOfOrder"): 1])
     // Apart in the file, still duplicates.
     let apart = Self.header + row + "2025-11-29T08:00:00Z,45.5000,13.25,5,a\n" + row

@@ -98,11 +98,14 @@ struct FloorBoundTests {
       // The geodesic heading east at its closest point to the pole.
       let closest = (pole * (90 - 500 / 111_700), 30.0)
       let begin = WGS84Geodesic.direct(latitude: closest.0, longitude: closest.1, azimuth: 1.5 * .pi, meters: 75_000)
-      let heading = WGS84Geodesic.inverse(
-        latitude: begin.latitude, longitude: begin.longitude, toLatitude: closest.0, longitude: closest.1
-      ).azimuth * 180 / .pi
+      let heading =
+        WGS84Geodesic.inverse(
+          latitude: begin.latitude, longitude: begin.longitude, toLatitude: closest.0, longitude: closest.1
+        ).azimuth * 180 / .pi
       let drive = (0...100).map { i in
-        Self.fix(at: Double(i) * 119, from: (begin.latitude, begin.longitude), azimuth: heading, meters: Double(i) * 1_500, accuracy: 5)
+        Self.fix(
+          at: Double(i) * 119, from: (begin.latitude, begin.longitude), azimuth: heading, meters: Double(i) * 1_500,
+          accuracy: 5)
       }
       let floor = Self.floor(drive, filter: false)
       #expect(floor.floorMeters <= 150_000, "\(pole): \(floor.floorMeters)")
@@ -121,7 +124,8 @@ struct FloorBoundTests {
       let fixes = (0...1_000).map { i -> RouteSample in
         let truth = WGS84Geodesic.direct(latitude: start.0, longitude: start.1, azimuth: 0, meters: Double(i) * 20)
         return Self.fix(
-          at: Double(i), from: (truth.latitude, truth.longitude), azimuth: (Double(i) * 137.5).truncatingRemainder(dividingBy: 360),
+          at: Double(i), from: (truth.latitude, truth.longitude),
+          azimuth: (Double(i) * 137.5).truncatingRemainder(dividingBy: 360),
           meters: 2, accuracy: 5)
       }
       let floor = Self.floor(fixes, filter: true).floorMeters
@@ -155,7 +159,8 @@ struct FloorBoundTests {
     for i in 0..<count {
       if i > 0 {
         if motion == 2 { heading += (rng.unit() - 0.5) * 120 }
-        let next = WGS84Geodesic.direct(latitude: point.0, longitude: point.1, azimuth: heading * .pi / 180, meters: step)
+        let next = WGS84Geodesic.direct(
+          latitude: point.0, longitude: point.1, azimuth: heading * .pi / 180, meters: step)
         truth += WGS84Geodesic.meters(point.0, point.1, next.latitude, next.longitude)
         point = (next.latitude, next.longitude)
         time += 1 + Double(rng.below(119))
@@ -211,13 +216,16 @@ struct FloorBoundTests {
       for i in 0..<count {
         if i > 0 {
           heading += (rng.unit() - 0.5) * 20
-          let next = WGS84Geodesic.direct(latitude: point.0, longitude: point.1, azimuth: heading * .pi / 180, meters: 100 + 100 * rng.unit())
+          let next = WGS84Geodesic.direct(
+            latitude: point.0, longitude: point.1, azimuth: heading * .pi / 180, meters: 100 + 100 * rng.unit())
           point = (next.latitude, next.longitude)
         }
         let accuracy = 3 + 7 * rng.unit()
         let radius = RouteFloorAssumption.standard.radius(accuracy: accuracy)
         fixes.append(
-          Self.fix(at: Double(i) * 10, from: point, azimuth: rng.unit() * 360, meters: radius * rng.unit(), accuracy: accuracy))
+          Self.fix(
+            at: Double(i) * 10, from: point, azimuth: rng.unit() * 360, meters: radius * rng.unit(), accuracy: accuracy)
+        )
       }
       // The last fix has nothing after it to corroborate it, so the floor stops at the one before.
       let best = ShortestAdmissiblePath.meters(through: Self.discs(Array(fixes.dropLast())))
@@ -237,7 +245,8 @@ struct FloorBoundTests {
     #expect(distance.meters > 0)
     #expect(
       RouteQuality(distance).floorSentence
-        == "The positions prove no distance beyond their own error (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid); nothing is proven at 5 of 5 positions, which lie too near a pole (within 0.01° of latitude) or too far apart or too imprecise for a bound to hold.")
+        == "The positions prove no distance beyond their own error (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid); nothing is proven at 5 of 5 positions, which lie too near a pole (within 0.01° of latitude) or too far apart or too imprecise for a bound to hold."
+    )
     // A disc reaching the pole withholds its fix too, whatever its latitude.
     let wide = (0..<3).map { i in Self.fix(at: Double(i) * 100, from: (89.5, Double(i)), accuracy: 50_000) }
     #expect(Self.floor(wide, filter: false).positionsWithheld == 3)

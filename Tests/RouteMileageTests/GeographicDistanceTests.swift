@@ -10,7 +10,7 @@ import Testing
 
 @Suite("GeographicDistance: one haversine on a 6,371,008.8 m sphere")
 struct GeographicDistanceTests {
-  let R = 6_371_008.8
+  let radius = 6_371_008.8
 
   @Test func radiusIsTheIUGGMeanRadius() {
     #expect(GeographicDistance.earthRadiusMeters == 6_371_008.8)
@@ -42,7 +42,7 @@ struct GeographicDistanceTests {
     #expect(abs(across - reference) <= 1e-6, "\(across) vs \(reference)")
     // And it is the right size: 0.2° of a parallel at this latitude (a chord-vs-arc difference
     // of well under a millimetre at this length).
-    let parallel = 0.2 * Double.pi / 180 * R * cos(latitude * Double.pi / 180)
+    let parallel = 0.2 * Double.pi / 180 * radius * cos(latitude * Double.pi / 180)
     #expect(abs(across - parallel) <= 0.001 + parallel * 1e-6, "\(across) vs \(parallel)")
     // Both directions and the ±180 spelling agree.
     let back = GeographicDistance.meters(
@@ -83,7 +83,7 @@ struct GeographicDistanceTests {
     #expect(abs(over - 0.002 * Fixture.metersPerDegreeLatitude) <= 1e-4)
     // Pole to equator is a quarter meridian.
     let quarter = GeographicDistance.meters(fromLatitude: 90, longitude: 0, toLatitude: 0, longitude: 123)
-    #expect(abs(quarter - Double.pi / 2 * R) <= 1e-6)
+    #expect(abs(quarter - Double.pi / 2 * radius) <= 1e-6)
   }
 
   @Test(arguments: [(0.0, 0.0), (51.5, -0.12), (-33.9, 151.2), (90.0, 0.0), (-90.0, 45.0), (12.0, 180.0)])
@@ -102,8 +102,8 @@ struct GeographicDistanceTests {
     #expect(d.isFinite)
     // The haversine is ill-conditioned at the antipode (asin near 1 turns a last-bit error
     // in its argument into ~1e-8 rad), so "half the circumference" holds to about 0.2 m here.
-    #expect(abs(d - Double.pi * R) <= 0.5, "\(d)")
-    #expect(d <= Double.pi * R + 1e-6)
+    #expect(abs(d - Double.pi * radius) <= 0.5, "\(d)")
+    #expect(d <= Double.pi * radius + 1e-6)
   }
 
   @Test func positionsOverloadMeasuresTheSame() {
@@ -157,7 +157,7 @@ struct GeographicDistanceTests {
       let d = GeographicDistance.meters(
         fromLatitude: .random(in: -90...90, using: &rng), longitude: .random(in: -180...180, using: &rng),
         toLatitude: .random(in: -90...90, using: &rng), longitude: .random(in: -180...180, using: &rng))
-      #expect(d >= 0 && d <= Double.pi * R * (1 + 1e-12))
+      #expect(d >= 0 && d <= Double.pi * radius * (1 + 1e-12))
     }
   }
 }

@@ -74,7 +74,10 @@ struct ReanchoringTests {
     // The true route is 59 legs of 15 m (885 m); the first two rejected fixes cover 30 m of it.
     #expect(Tolerance.constructedMeters.accepts(d.meters, 855))
     #expect(d.meters == F.pathMeters(retained.dropFirst().map(\.position)))
-    #expect(d.segments == [RouteSegment(start: F.t0 + 3, end: F.t0 + 60, positionCount: 58, meters: d.meters, floorMeters: d.floorMeters)])
+    #expect(
+      d.segments == [
+        RouteSegment(start: F.t0 + 3, end: F.t0 + 60, positionCount: 58, meters: d.meters, floorMeters: d.floorMeters)
+      ])
     #expect(d.gaps == [RouteGap(kind: .sessionChange, start: F.t0, end: F.t0 + 3)])
     #expect(d.isolatedPositionCount == 1)
     #expect(d.usablePositionCount == 59)

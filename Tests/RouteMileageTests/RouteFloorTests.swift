@@ -111,7 +111,9 @@ struct RouteFloorTests {
   func corner() {
     var positions: [RoutePosition] = []
     for i in 0...50 { positions.append(Fixture.position(at: Double(i), north: Double(i) * 10, session: 1)) }
-    for i in 1...50 { positions.append(Fixture.position(at: 50 + Double(i), north: 500, east: Double(i) * 10, session: 1)) }
+    for i in 1...50 {
+      positions.append(Fixture.position(at: 50 + Double(i), north: 500, east: Double(i) * 10, session: 1))
+    }
     positions = positions.map {
       var p = $0
       p.horizontalAccuracy = 10
@@ -247,14 +249,16 @@ struct RouteFloorWordingTests {
     let quality = RouteQuality(Self.distance(meters: 20_000, floor: 19_200))
     #expect(
       quality.floorSentence
-        == "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid).")
+        == "At least 11.9 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid)."
+    )
     #expect(
       quality.jitterSentence
         == "At most 0.5 mi of the recorded figure can be jitter: the recorded figure less what the positions prove.")
     let crawling = RouteQuality(Self.distance(meters: 20_000, floor: 19_200, creeping: 300, creepingMeters: 400))
     #expect(
       crawling.jitterSentence
-        == "About 0.2 mi of the recorded figure was gathered while standing or crawling and is likely jitter; at most 0.5 mi can be: the recorded figure less what the positions prove.")
+        == "About 0.2 mi of the recorded figure was gathered while standing or crawling and is likely jitter; at most 0.5 mi can be: the recorded figure less what the positions prove."
+    )
   }
 
   @Test("under 90 % of the recorded figure, the words say why")
@@ -262,16 +266,19 @@ struct RouteFloorWordingTests {
     let poor = RouteQuality(Self.distance(meters: 20_000, floor: 16_000, poor: 40))
     #expect(
       poor.floorSentence
-        == "At least 9.9 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid); the rest may be jitter, because 40 of 100 positions report an accuracy worse than 20 m.")
+        == "At least 9.9 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid); the rest may be jitter, because 40 of 100 positions report an accuracy worse than 20 m."
+    )
     let standing = RouteQuality(Self.distance(meters: 20_000, floor: 16_000, creeping: 500))
     #expect(
       standing.floorSentence?.hasSuffix(
-        "the rest may be jitter, because positions crept a few metres at a time (standing or crawling) for 8 of the 17 minutes measured.")
+        "the rest may be jitter, because positions crept a few metres at a time (standing or crawling) for 8 of the 17 minutes measured."
+      )
         == true)
     let unknown = RouteQuality(Self.distance(meters: 20_000, floor: 0, withoutAccuracy: 100, creeping: 400))
     #expect(
       unknown.floorSentence
-        == "The positions prove no distance beyond their own error (each taken to lie within 1.35 × its reported accuracy, or 15.0 m where it reports none; lengths on the WGS84 ellipsoid); all of it may be jitter, because most positions report no accuracy and positions crept a few metres at a time (standing or crawling) for 7 of the 17 minutes measured.")
+        == "The positions prove no distance beyond their own error (each taken to lie within 1.35 × its reported accuracy, or 15.0 m where it reports none; lengths on the WGS84 ellipsoid); all of it may be jitter, because most positions report no accuracy and positions crept a few metres at a time (standing or crawling) for 7 of the 17 minutes measured."
+    )
   }
 
   @Test("nothing measured: no floor sentence; the words never claim more than a floor")

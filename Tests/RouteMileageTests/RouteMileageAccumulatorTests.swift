@@ -79,7 +79,8 @@ struct RouteMileageAccumulatorTests {
     walk.append(RouteSample(timestamp: 1, latitude: 1.0001, longitude: 1, captureSession: CaptureSessionID(2)))
     var reference = RouteMileageAccumulator()
     reference.append(
-      RoutePosition(timestamp: 0, latitude: 1, longitude: 1, captureSession: CaptureSessionID(2), horizontalAccuracy: 5))
+      RoutePosition(timestamp: 0, latitude: 1, longitude: 1, captureSession: CaptureSessionID(2), horizontalAccuracy: 5)
+    )
     reference.append(RoutePosition(timestamp: 1, latitude: 1.0001, longitude: 1, captureSession: CaptureSessionID(2)))
     #expect(walk == reference)
     #expect(walk.distance.contributingSegmentCount == 1)

@@ -231,7 +231,10 @@ struct RouteMileageCalculatorTests {
     #expect(d.usablePositionCount == 3)
     #expect(Tolerance.constructedMeters.accepts(d.meters, 600))
     #expect(d.gapCount == 0)
-    #expect(d.segments == [RouteSegment(start: F.t0 + 100, end: F.t0 + 200, positionCount: 3, meters: d.meters, floorMeters: d.floorMeters)])
+    #expect(
+      d.segments == [
+        RouteSegment(start: F.t0 + 100, end: F.t0 + 200, positionCount: 3, meters: d.meters, floorMeters: d.floorMeters)
+      ])
     // Without the window (a running shift) all of it is measured and nothing is outside.
     let running = F.measure(route)
     #expect(running.positionsOutsideWindow == 0)

@@ -160,7 +160,8 @@ struct RouteQualityTests {
     #expect(d.positionsOutsideWindow == 2)
     let q = RouteQuality(d)
     #expect(q.line == "No route recorded")
-    #expect(q.detailSentences == ["No usable position was recorded during the shift, so no distance could be measured."])
+    #expect(
+      q.detailSentences == ["No usable position was recorded during the shift, so no distance could be measured."])
   }
 
   @Test(arguments: ["en_US", "de_DE", "fr_FR"])

@@ -104,7 +104,10 @@ struct ShiftTimelineTests {
 
   /// Every refusal, with the event it collides with.
   @Test(arguments: [
-    ([E(.start, at: 0), E(.pause, at: 10)], E(.pause, at: 20), ShiftTimeline.Refusal.Rule.pauseWhilePaused, E(.pause, at: 10)),
+    (
+      [E(.start, at: 0), E(.pause, at: 10)], E(.pause, at: 20), ShiftTimeline.Refusal.Rule.pauseWhilePaused,
+      E(.pause, at: 10)
+    ),
     ([E(.start, at: 0), E(.pause, at: 10)], E(.park, at: 20), .parkWhilePaused, E(.pause, at: 10)),
     ([E(.start, at: 0), E(.park, at: 10)], E(.park, at: 20), .parkWhileParked, E(.park, at: 10)),
     ([E(.start, at: 0), E(.park, at: 10)], E(.resume, at: 20), .resumeWhenNotPaused, E(.park, at: 10)),
@@ -122,7 +125,9 @@ struct ShiftTimelineTests {
   ) throws {
     var timeline = try ShiftTimeline(before)
     let unchanged = timeline
-    #expect(throws: ShiftTimeline.Refusal(rule, event: refused, collidesWith: collidesWith)) { try timeline.apply(refused) }
+    #expect(throws: ShiftTimeline.Refusal(rule, event: refused, collidesWith: collidesWith)) {
+      try timeline.apply(refused)
+    }
     #expect(timeline == unchanged, "a refused event changes nothing")
     let refusal = try #require(timeline.refusal(of: refused))
     #expect(refusal.description.contains("the \(collidesWith.kind.rawValue)"))

@@ -7,7 +7,6 @@ import RouteTestSupport
   import Darwin
 #endif
 
-
 /// Building blocks for positions at exact metre offsets.
 ///
 /// On this sphere one degree of latitude is R·π/180 ≈ 111,195.08 m, and the haversine of a pure

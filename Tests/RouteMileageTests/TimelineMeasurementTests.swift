@@ -42,7 +42,8 @@ struct TimelineMeasurementTests {
   @Test func aSilenceBetweenTheLastFixAndAPauseIsAGapToo() {
     // Fixes stop 300 s before the pause and come back 300 s after the resume.
     let fixes = Self.continuousFixes.filter {
-      ($0.timestamp >= F.t0 && $0.timestamp <= F.t0 + 300) || ($0.timestamp >= F.t0 + 1200 - 0 && $0.timestamp <= F.t0 + 1800)
+      ($0.timestamp >= F.t0 && $0.timestamp <= F.t0 + 300)
+        || ($0.timestamp >= F.t0 + 1200 - 0 && $0.timestamp <= F.t0 + 1800)
     }
     let pauseOnly = try! ShiftTimeline([
       E(.start, at: F.t0), E(.pause, at: F.t0 + 600), E(.resume, at: F.t0 + 900), E(.end, at: F.t0 + 1800),

@@ -8,7 +8,8 @@ import Testing
   /// start 0, pause 100–200, park 300–400, end 500.
   static func timeline() throws -> ShiftTimeline {
     try ShiftTimeline([
-      E(.start, at: 0), E(.pause, at: 100), E(.resume, at: 200), E(.park, at: 300), E(.drive, at: 400), E(.end, at: 500),
+      E(.start, at: 0), E(.pause, at: 100), E(.resume, at: 200), E(.park, at: 300), E(.drive, at: 400),
+      E(.end, at: 500),
     ])
   }
 

@@ -68,7 +68,8 @@ struct WordRulesTests {
   static func distance(meters: Double, floor: Double, creepingMeters: Double = 0) -> RouteDistance {
     RouteDistance(
       meters: meters, segments: [RouteSegment(start: 0, end: 60, positionCount: 5, meters: meters, floorMeters: floor)],
-      usablePositionCount: 5, floorMeters: floor, creepingSeconds: creepingMeters > 0 ? 30 : 0, creepingMeters: creepingMeters)
+      usablePositionCount: 5, floorMeters: floor, creepingSeconds: creepingMeters > 0 ? 30 : 0,
+      creepingMeters: creepingMeters)
   }
 
   @Test func theFloorAndJitterSentencesOfASmallRoute() {
@@ -77,7 +78,8 @@ struct WordRulesTests {
     #expect(RouteQuality(small).floorSentence == "Under 0.1 mi of it is proven by the positions \(assumption).")
     #expect(
       RouteQuality(small, locale: Self.german).floorSentence
-        == "Under 0,1 mi of it is proven by the positions (each taken to lie within 1,35 × its reported accuracy; lengths on the WGS84 ellipsoid).")
+        == "Under 0,1 mi of it is proven by the positions (each taken to lie within 1,35 × its reported accuracy; lengths on the WGS84 ellipsoid)."
+    )
     #expect(
       RouteQuality(small).jitterSentence
         == "Under 0.1 mi of the recorded figure was gathered while standing or crawling and is likely jitter; "
@@ -106,33 +108,42 @@ struct WordRulesTests {
       let start = Double(index) * 100 + 50
       breaks.append(RouteGap(kind: .silence, start: start, end: start + 50))
     }
-    return RouteDistance(meters: 10_000, segments: pieces, gaps: breaks, usablePositionCount: 2 * segments, floorMeters: 9_500)
+    return RouteDistance(
+      meters: 10_000, segments: pieces, gaps: breaks, usablePositionCount: 2 * segments, floorMeters: 9_500)
   }
 
   @Test func stretchesAndGapsForZeroOneAndMany() {
-    #expect(RouteQuality(Self.route(segments: 1, gaps: 0)).detailSentences == [
-      "Measured from 1 unbroken stretch of capture.", "No capture gaps detected.",
-    ])
-    #expect(RouteQuality(Self.route(segments: 2, gaps: 1)).detailSentences == [
-      "Measured from 2 unbroken stretches of capture.", "1 gap in capture was left out; no distance is counted across it.",
-      "Partial route: any driving outside the recorded stretches is not included.",
-    ])
-    #expect(RouteQuality(Self.route(segments: 1_235, gaps: 1_234), locale: Self.german).detailSentences == [
-      "Measured from 1.235 unbroken stretches of capture.",
-      "1.234 gaps in capture were left out; no distance is counted across them.",
-      "Partial route: any driving outside the recorded stretches is not included.",
-    ])
-    #expect(RouteQuality(Self.route(segments: 1_235, gaps: 1_234), locale: Self.french).detailSentences.prefix(2) == [
-      "Measured from 1\(Self.nbsp)235 unbroken stretches of capture.",
-      "1\(Self.nbsp)234 gaps in capture were left out; no distance is counted across them.",
-    ])
+    #expect(
+      RouteQuality(Self.route(segments: 1, gaps: 0)).detailSentences == [
+        "Measured from 1 unbroken stretch of capture.", "No capture gaps detected.",
+      ])
+    #expect(
+      RouteQuality(Self.route(segments: 2, gaps: 1)).detailSentences == [
+        "Measured from 2 unbroken stretches of capture.",
+        "1 gap in capture was left out; no distance is counted across it.",
+        "Partial route: any driving outside the recorded stretches is not included.",
+      ])
+    #expect(
+      RouteQuality(Self.route(segments: 1_235, gaps: 1_234), locale: Self.german).detailSentences == [
+        "Measured from 1.235 unbroken stretches of capture.",
+        "1.234 gaps in capture were left out; no distance is counted across them.",
+        "Partial route: any driving outside the recorded stretches is not included.",
+      ])
+    #expect(
+      RouteQuality(Self.route(segments: 1_235, gaps: 1_234), locale: Self.french).detailSentences.prefix(2) == [
+        "Measured from 1\(Self.nbsp)235 unbroken stretches of capture.",
+        "1\(Self.nbsp)234 gaps in capture were left out; no distance is counted across them.",
+      ])
   }
 
   @Test func oneOfSeveralPositionsAgreesWithItsVerb() {
     let poor = RouteDistance(
-      meters: 20_000, segments: [RouteSegment(start: 0, end: 1_000, positionCount: 2, meters: 20_000, floorMeters: 1_000)],
+      meters: 20_000,
+      segments: [RouteSegment(start: 0, end: 1_000, positionCount: 2, meters: 20_000, floorMeters: 1_000)],
       usablePositionCount: 2, floorMeters: 1_000, positionsWithPoorAccuracy: 1)
-    #expect(RouteQuality(poor).floorSentence?.hasSuffix("because 1 of 2 positions reports an accuracy worse than 20 m.") == true)
+    #expect(
+      RouteQuality(poor).floorSentence?.hasSuffix("because 1 of 2 positions reports an accuracy worse than 20 m.")
+        == true)
   }
 
   // MARK: Names in words

@@ -54,7 +54,8 @@ struct AcceptanceTests {
     }
     if let rejected = expected["rejectedByReason"] as? [String: Int] {
       let actual = try #require(json["rejectedByReason"] as? [String: Int], "\(name): rejectedByReason")
-      #expect(actual.values.reduce(0, +) == rejected.values.reduce(0, +), "\(name): rejections \(actual) vs \(rejected)")
+      #expect(
+        actual.values.reduce(0, +) == rejected.values.reduce(0, +), "\(name): rejections \(actual) vs \(rejected)")
     }
     if expected["isMeasured"] as? Bool == false {
       let summary = try #require(json["summary"] as? String)

@@ -10,11 +10,15 @@ struct BatchAndPipeTests {
   @Test func outputIsInInputOrderWhateverTheJobs() throws {
     let one = CLITestSupport.run(["batch", "--jobs", "1", "--no-filter", "--format", "jsonl", try Self.acceptance.path])
     let two = CLITestSupport.run(["batch", "--jobs", "2", "--no-filter", "--format", "jsonl", try Self.acceptance.path])
-    let four = CLITestSupport.run(["batch", "--jobs", "4", "--no-filter", "--format", "jsonl", try Self.acceptance.path])
+    let four = CLITestSupport.run([
+      "batch", "--jobs", "4", "--no-filter", "--format", "jsonl", try Self.acceptance.path,
+    ])
     #expect(one.status == 0)
     #expect(one.output == two.output)
     #expect(one.output == four.output)
-    let sources = try CLITestSupport.jsonLines(one.output).map { ($0["source"] as? String ?? "").split(separator: "/").last.map(String.init) }
+    let sources = try CLITestSupport.jsonLines(one.output).map {
+      ($0["source"] as? String ?? "").split(separator: "/").last.map(String.init)
+    }
     #expect(sources == sources.sorted { ($0 ?? "") < ($1 ?? "") }, "a directory's files in path order")
     #expect(sources.count == 11)
     #expect(one.error.contains("11 shifts:"), "with jsonl the summary goes to standard error")
@@ -26,7 +30,8 @@ struct BatchAndPipeTests {
     let lines = result.output.split(separator: "\n")
     #expect(lines.first?.contains("miles") == true)
     let summary = try #require(lines.last.map(String.init))
-    #expect(summary.hasPrefix("11 shifts: 8 measured (5 partial), 3 unmeasurable, 0 failed · sum of recorded figures: "))
+    #expect(
+      summary.hasPrefix("11 shifts: 8 measured (5 partial), 3 unmeasurable, 0 failed · sum of recorded figures: "))
     #expect(!result.output.lowercased().contains("total"))
     #expect(lines.contains { $0.contains("unmeasurable") && $0.hasSuffix("c12_empty.csv") })
   }
@@ -130,10 +135,12 @@ struct BatchAndPipeTests {
     let keepWithoutFilter = CLITestSupport.run(["pipe", "--keep-null-island"], input: record)
     #expect(keepWithoutFilter.status == 64)
     #expect(keepWithoutFilter.error.contains("'--keep-null-island' sets a capture filter rule; pass --filter"))
-    let kept = try CLITestSupport.jsonLines(CLITestSupport.run(["pipe", "--filter", "--keep-null-island"], input: record).output)[0]
+    let kept = try CLITestSupport.jsonLines(
+      CLITestSupport.run(["pipe", "--filter", "--keep-null-island"], input: record).output)[0]
     #expect((kept["rejectedByReason"] as? [String: Int])?["nullIsland"] == nil)
     let long = #"{"id":1,"samples":[\#(String(repeating: #"{"t":0,"lat":0,"lon":0},"#, count: 100))]}"#
-    let bounded = try CLITestSupport.jsonLines(CLITestSupport.run(["pipe", "--max-record-bytes", "200"], input: long + "\n" + record).output)
+    let bounded = try CLITestSupport.jsonLines(
+      CLITestSupport.run(["pipe", "--max-record-bytes", "200"], input: long + "\n" + record).output)
     #expect(bounded.count == 2)
     #expect((bounded[0]["error"] as? String)?.contains("longer than 200 bytes") == true)
     #expect(bounded[1]["isMeasured"] as? Bool == true)

@@ -16,7 +16,8 @@ struct BatchWordsTests {
       // The delivery columns are `-` for a shift whose timeline recorded no delivery.
       #expect(
         row.hasPrefix(
-          "    <0.1       0.0         1     0          6         0           0          -          -            -                -  measured      "))
+          "    <0.1       0.0         1     0          6         0           0          -          -            -                -  measured      "
+        ))
     }
   }
 
@@ -27,7 +28,8 @@ struct BatchWordsTests {
       #expect(fromFile[1].split(separator: ",")[1] == "csv")
       let stored = CLITestSupport.run(["batch", "--format", "csv", "--store", store]).output.split(separator: "\n")
       #expect(stored[1].split(separator: ",")[1] == "store")
-      let json = try CLITestSupport.jsonLines(CLITestSupport.run(["batch", "--format", "jsonl", "--store", store]).output)[0]
+      let json = try CLITestSupport.jsonLines(
+        CLITestSupport.run(["batch", "--format", "jsonl", "--store", store]).output)[0]
       #expect(json["format"] as? String == "store")
     }
   }

@@ -34,9 +34,13 @@ extension CLITestSupport {
     #expect(measured.status == 0, "\(measured.error)", sourceLocation: sourceLocation)
     let json = try jsonObject(Substring(measured.output))
     #expect(json["format"] as? String == format, sourceLocation: sourceLocation)
-    #expect(abs((json["meters"] as? Double ?? 0) - meters) < 0.5, "\(String(describing: json["meters"]))", sourceLocation: sourceLocation)
+    #expect(
+      abs((json["meters"] as? Double ?? 0) - meters) < 0.5, "\(String(describing: json["meters"]))",
+      sourceLocation: sourceLocation)
     for (key, counts) in ingest {
-      #expect(json["ingest"].flatMap { ($0 as? [String: Any])?[key] as? [String: Int] } == counts, sourceLocation: sourceLocation)
+      #expect(
+        json["ingest"].flatMap { ($0 as? [String: Any])?[key] as? [String: Int] } == counts,
+        sourceLocation: sourceLocation)
     }
     return (measured.output, json)
   }

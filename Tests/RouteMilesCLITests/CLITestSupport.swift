@@ -1,4 +1,5 @@
 import Foundation
+import RouteFeeds
 import RouteMilesCLI
 import RouteTestSupport
 import Testing
@@ -105,5 +106,3 @@ final class LockedData: @unchecked Sendable {
     return data
   }
 }
-
-import RouteFeeds

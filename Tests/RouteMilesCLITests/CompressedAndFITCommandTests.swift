@@ -91,10 +91,13 @@ struct CompressedAndFITCommandTests {
     let result = CLITestSupport.run(["measure", path.path])
     #expect(result.status == 1)
     #expect(
-      result.error.contains("\(path.path): damaged gzip data at compressed byte 5000: the file ends inside the compressed data (it was cut off)"),
+      result.error.contains(
+        "\(path.path): damaged gzip data at compressed byte 5000: the file ends inside the compressed data (it was cut off)"
+      ),
       "\(result.error)")
     #expect(result.output.contains("Reading stopped at byte 5000: the recording ends there"), "\(result.output)")
-    #expect(result.output.contains("Why reading stopped: damaged gzip data at compressed byte 5000"), "\(result.output)")
+    #expect(
+      result.output.contains("Why reading stopped: damaged gzip data at compressed byte 5000"), "\(result.output)")
   }
 
   @Test func fitIsDetectedOrChosenAndNamesTheByteOfDamage() throws {
@@ -107,12 +110,17 @@ struct CompressedAndFITCommandTests {
     #expect(json["format"] as? String == "fit")
     #expect((json["meters"] as? Double).map { Int($0.rounded()) } == 25_089)
     let human = CLITestSupport.run(["measure", fit])
-    #expect(human.output.contains("Read 1,286 records (FIT): 1,230 retained, 56 rejected (negligible movement 56). 46 other messages ignored. 8 capture sessions."), "\(human.output)")
+    #expect(
+      human.output.contains(
+        "Read 1,286 records (FIT): 1,230 retained, 56 rejected (negligible movement 56). 46 other messages ignored. 8 capture sessions."
+      ), "\(human.output)")
 
     let damaged = try Fixtures.path("realdata/fit/gpsbabel_lezyne-super-gps-bad-endian.fit")
     let result = CLITestSupport.run(["measure", damaged])
     #expect(result.status == 1)
-    #expect(result.error.contains("\(damaged): malformed data at byte 22227: a definition message declares architecture 229"), "\(result.error)")
+    #expect(
+      result.error.contains("\(damaged): malformed data at byte 22227: a definition message declares architecture 229"),
+      "\(result.error)")
 
     let gpx = try Fixtures.path("realdata/gpx/gpsbabel_garmin-edge-800.gpx")
     let forced = CLITestSupport.run(["measure", "--input-format", "fit", gpx])

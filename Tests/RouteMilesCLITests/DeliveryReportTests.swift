@@ -18,7 +18,8 @@ struct DeliveryReportTests {
       let t = Double(second)
       let north = t * 9 + 300 * sin(t / 240)
       let east = 250 * cos(t / 150)
-      text += "\(formatter.string(from: Date(timeIntervalSince1970: start + t))),\(51.2 + north / 111_195),\(-0.4 + east / 69_600),s\n"
+      text +=
+        "\(formatter.string(from: Date(timeIntervalSince1970: start + t))),\(51.2 + north / 111_195),\(-0.4 + east / 69_600),s\n"
     }
     return text
   }
@@ -108,10 +109,12 @@ struct DeliveryReportTests {
     #expect(clamped[0]["appliedAt"] as? String == "2025-11-04T09:19:00Z")
     #expect(clamped[0]["reason"] as? String == "previousLine")
     #expect((items[0]["clamped"] as? [Any])?.isEmpty == true)
-    #expect(Set(items[0].keys) == [
-      "number", "label", "offer", "place", "state", "acceptedAt", "arrivedAtPickupAt", "pickedUpAt", "deliveredAt", "cancelledAt",
-      "waitedAtPickupSeconds", "acceptedToDeliveredSeconds", "clamped",
-    ])
+    #expect(
+      Set(items[0].keys) == [
+        "number", "label", "offer", "place", "state", "acceptedAt", "arrivedAtPickupAt", "pickedUpAt", "deliveredAt",
+        "cancelledAt",
+        "waitedAtPickupSeconds", "acceptedToDeliveredSeconds", "clamped",
+      ])
   }
 
   /// Every key of every per-delivery and per-offer object, nested ones included.
@@ -188,10 +191,12 @@ struct DeliveryReportTests {
     let plainCSV = CLITestSupport.run(["batch", "--format", "csv", "--timeline", files.shiftOnly, files.feed]).output
       .split(separator: "\n")
     #expect(plainCSV[1].hasSuffix(",,,,,,partial"))
-    let table = CLITestSupport.run(["batch", "--timeline", files.withDeliveries, files.feed]).output.split(separator: "\n")
+    let table = CLITestSupport.run(["batch", "--timeline", files.withDeliveries, files.feed]).output.split(
+      separator: "\n")
     #expect(table[0].contains("unreadable  delivered  cancelled  in progress  delivery active  status"))
     #expect(table[1].contains("          1          2            0           1h 09m  "))
-    let jsonl = CLITestSupport.run(["batch", "--format", "jsonl", "--timeline", files.withDeliveries, files.feed]).output
+    let jsonl = CLITestSupport.run(["batch", "--format", "jsonl", "--timeline", files.withDeliveries, files.feed])
+      .output
     let row = try CLITestSupport.jsonObject(Substring(jsonl.split(separator: "\n")[0]))
     #expect((row["deliveries"] as? [String: Any])?["activeSeconds"] as? Int == 4140)
   }

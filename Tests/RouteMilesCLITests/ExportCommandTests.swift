@@ -22,7 +22,8 @@ struct ExportCommandTests {
     }
     var first = ShiftLedger()
     for event in [
-      .shift(E(.start, at: t0)), d(.accept, 10, "d1", offer: "o1"), d(.accept, 10, "d2", offer: "o1"), d(.arrive, 15, "d1"),
+      .shift(E(.start, at: t0)), d(.accept, 10, "d1", offer: "o1"), d(.accept, 10, "d2", offer: "o1"),
+      d(.arrive, 15, "d1"),
       d(.arrive, 16, "d2"), d(.pickup, 24, "d1"), d(.pickup, 25, "d2"), d(.deliver, 43, "d1"), d(.accept, 50, oddLabel),
       d(.cancel, 52, "d2"), d(.arrive, 60.5 + 1 / 120, oddLabel),
     ] as [ShiftWorkEvent] {
@@ -92,9 +93,12 @@ struct ExportCommandTests {
 
   @Test func noCoordinateNoDistanceNoRateInAnyRecord() throws {
     try Self.withStore { path, _ in
-      let header = try #require(CLITestSupport.run(["export", "--store", path, "--format", "csv"]).output.split(separator: "\r\n").first)
-      let keys = try CLITestSupport.jsonLines(CLITestSupport.run(["export", "--store", path, "--format", "json"]).output)
-        .flatMap(\.keys)
+      let header = try #require(
+        CLITestSupport.run(["export", "--store", path, "--format", "csv"]).output.split(separator: "\r\n").first)
+      let keys = try CLITestSupport.jsonLines(
+        CLITestSupport.run(["export", "--store", path, "--format", "json"]).output
+      )
+      .flatMap(\.keys)
       for name in header.split(separator: ",").map(String.init) + keys {
         for forbidden in ["lat", "lon", "coord", "meter", "metre", "mile", "distance", "km", "cost", "rate", "per"] {
           #expect(!name.lowercased().contains(forbidden), "\(name)")
@@ -120,7 +124,9 @@ struct ExportCommandTests {
 
   @Test func usageErrorsExit64() {
     #expect(CLITestSupport.run(["export", "--format", "csv"]).status == 64)
-    #expect(CLITestSupport.run(["export", "--store", "x.sqlite"]).error.contains("export needs --format csv or --format json"))
+    #expect(
+      CLITestSupport.run(["export", "--store", "x.sqlite"]).error.contains("export needs --format csv or --format json")
+    )
     let bad = CLITestSupport.run(["export", "--store", "x.sqlite", "--format", "xlsx"])
     #expect(bad.status == 64)
     #expect(bad.error.contains("--format must be csv or json, not 'xlsx'"))

@@ -34,11 +34,13 @@ struct FloorOutputTests {
     #expect(segments.count == 2)
     for segment in segments {
       #expect(abs((segment["floorMeters"] as? Double ?? 0) - Self.segmentFloor) < 0.05)
-      #expect(abs((segment["floorMiles"] as? Double ?? 0) - (segment["floorMeters"] as? Double ?? 0) / 1_609.344) < 1e-12)
+      #expect(
+        abs((segment["floorMiles"] as? Double ?? 0) - (segment["floorMeters"] as? Double ?? 0) / 1_609.344) < 1e-12)
     }
     #expect(
       json["floorSummary"] as? String
-        == "At least 3.6 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid).")
+        == "At least 3.6 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid)."
+    )
   }
 
   @Test func humanReportAndExplainSayTheFloorAndTheJitterBound() throws {
@@ -46,12 +48,16 @@ struct FloorOutputTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let feed = try Self.feed(in: directory)
     let plain = CLITestSupport.run(["measure", feed]).output
-    #expect(plain.contains("\n  At least 3.6 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid).\n"))
+    #expect(
+      plain.contains(
+        "\n  At least 3.6 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid).\n"
+      ))
     #expect(!plain.contains("jitter"))
     let explained = CLITestSupport.run(["measure", "--explain", feed]).output
     #expect(
       explained.contains(
-        "\n  At most 0.1 mi of the recorded figure can be jitter: the recorded figure less what the positions prove.\n"))
+        "\n  At most 0.1 mi of the recorded figure can be jitter: the recorded figure less what the positions prove.\n")
+    )
     // `segmentFloor` to one decimal.
     #expect(explained.contains("positions, 2,990.0 m (at least 2,921.9 m proven)"))
   }

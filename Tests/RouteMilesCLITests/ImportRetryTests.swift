@@ -9,7 +9,8 @@ struct ImportRetryTests {
   /// GGA sentences only: times of day, no date.
   static func ggaOnly(_ count: Int) -> String {
     (0..<count).map { index in
-      let body = "GPGGA,1000\(String(format: "%02d", index)).00,47\(String(format: "%.4f", 22.0 + Double(index) * 0.01)),N,00833.0000,E,1,08,0.9,10.0,M,0.0,M,,"
+      let body =
+        "GPGGA,1000\(String(format: "%02d", index)).00,47\(String(format: "%.4f", 22.0 + Double(index) * 0.01)),N,00833.0000,E,1,08,0.9,10.0,M,0.0,M,,"
       return "$" + body + "*" + String(format: "%02X", body.utf8.reduce(UInt8(0), ^)) + "\r\n"
     }.joined()
   }
@@ -39,7 +40,9 @@ struct ImportRetryTests {
 
   /// A store holding `feed` imported whole as shift 1 and, as shift 2, an interrupted import of
   /// it that committed its first `kept` rows: what Ctrl-C leaves.
-  static func storeWithInterruptedImport(_ feed: String, kept: Int, in directory: URL) throws -> (path: String, whole: Int) {
+  static func storeWithInterruptedImport(_ feed: String, kept: Int, in directory: URL) throws -> (
+    path: String, whole: Int
+  ) {
     let reference = CLITestSupport.importedStore(feed, named: "reference.sqlite", in: directory)
     var samples: [RouteSample] = []
     try RouteStore(path: reference).forEachSample(of: ShiftID(1)) { samples.append($0) }
@@ -80,14 +83,18 @@ struct ImportRetryTests {
       #expect(try RouteStore(path: store).shifts().map(\.status) == [.importing, .complete])
       let duplicate = CLITestSupport.run(["import", "--store", store, feed])
       #expect(duplicate.status == 0)
-      #expect(duplicate.output == "\(feed): already stored as shift 2 (same content); skipped. Use --allow-duplicate to import it again.\n")
-      #expect(duplicate.error == "routemiles: \(feed): removed interrupted shift 1, an unfinished import of the same file\n")
+      #expect(
+        duplicate.output
+          == "\(feed): already stored as shift 2 (same content); skipped. Use --allow-duplicate to import it again.\n")
+      #expect(
+        duplicate.error == "routemiles: \(feed): removed interrupted shift 1, an unfinished import of the same file\n")
       #expect(try RouteStore(path: store).shifts().map(\.id) == [ShiftID(2)])
 
       // Another file at the same path: its interrupted shift is not a copy of this one.
       let other = try RouteStore(path: store)
       let foreign = try other.createShift(start: 0, end: nil, source: feed, importedAt: 0, status: .importing)
-      try other.appendSamples([RouteSample(timestamp: 100, latitude: 10, longitude: 10, horizontalAccuracy: 5)], to: foreign)
+      try other.appendSamples(
+        [RouteSample(timestamp: 100, latitude: 10, longitude: 10, horizontalAccuracy: 5)], to: foreign)
       // --allow-duplicate keeps every copy and compares none.
       let kept = CLITestSupport.run(["import", "--store", store, "--allow-duplicate", feed])
       #expect(kept.status == 0)
@@ -97,7 +104,8 @@ struct ImportRetryTests {
       #expect(plain.status == 0)
       #expect(
         plain.error
-          == "routemiles: \(feed): shift 3, an interrupted import of this path, holds rows this import does not, so it was kept; if it is the same drive, delete it with `routemiles shifts --store \(store) --delete 3`\n")
+          == "routemiles: \(feed): shift 3, an interrupted import of this path, holds rows this import does not, so it was kept; if it is the same drive, delete it with `routemiles shifts --store \(store) --delete 3`\n"
+      )
       #expect(try RouteStore(path: store).shifts().map(\.id).contains(ShiftID(3)))
     }
   }

@@ -16,7 +16,8 @@ struct IntegrityCommandTests {
     for row in 0..<rows {
       let latitude = 47.0 + Double(row) * 10 / 111_195.0
       let seconds = startMinute * 60 + row
-      text += "2025-11-29T\(String(format: "%02d:%02d:%02d", 8 + seconds / 3600, seconds / 60 % 60, seconds % 60))Z,"
+      text +=
+        "2025-11-29T\(String(format: "%02d:%02d:%02d", 8 + seconds / 3600, seconds / 60 % 60, seconds % 60))Z,"
         + fixed6(latitude) + ",8.5,s1\n"
     }
     return text
@@ -24,10 +25,12 @@ struct IntegrityCommandTests {
 
   /// The same drive as GPX, one point per line.
   static func gpx(points: Int) -> String {
-    var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+    var text =
+      "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
     for point in 0..<points {
       let latitude = 47.0 + Double(point) * 10 / 111_195.0
-      text += "<trkpt lat=\"\(fixed6(latitude))\" lon=\"8.5\"><time>2025-11-29T08:\(String(format: "%02d:%02d", point / 60, point % 60))Z</time></trkpt>\n"
+      text +=
+        "<trkpt lat=\"\(fixed6(latitude))\" lon=\"8.5\"><time>2025-11-29T08:\(String(format: "%02d:%02d", point / 60, point % 60))Z</time></trkpt>\n"
     }
     return text + "</trkseg></trk></gpx>\n"
   }
@@ -35,7 +38,8 @@ struct IntegrityCommandTests {
   static func nmea(_ count: Int, checksums: Bool) -> String {
     (0..<count).map { index in
       let minutes = 22.0 + Double(index) * 10 / 1852.0
-      let body = "GPRMC,1200\(String(format: "%02d", index)).00,A,47\(fixed6(minutes)),N,00833.0000,E,10.0,0.0,010524,,,A"
+      let body =
+        "GPRMC,1200\(String(format: "%02d", index)).00,A,47\(fixed6(minutes)),N,00833.0000,E,10.0,0.0,010524,,,A"
       guard checksums else { return "$" + body + "\r\n" }
       let sum = body.utf8.reduce(UInt8(0), ^)
       return "$" + body + "*" + String(format: "%02X", sum) + "\r\n"
@@ -59,7 +63,8 @@ struct IntegrityCommandTests {
     let ingest = try #require(b["ingest"] as? [String: Any])
     #expect(ingest["errors"] as? Int == 0)
     #expect((ingest["notes"] as? [String: Any])?["checksumMissing"] as? Int == 50)
-    #expect(CLITestSupport.run(["measure", without]).output.contains("50 sentences without a checksum read unchecked."))
+    #expect(
+      CLITestSupport.run(["measure", without]).output.contains("50 sentences without a checksum read unchecked."))
   }
 
   @Test func aFeedOfOnlyUnreadableRecordsNamesTheReasonExitsOneAndIsNotImported() throws {
@@ -84,7 +89,8 @@ struct IntegrityCommandTests {
   static func cutOffFeed(_ kind: String) throws -> String {
     if kind == "csv" { return String(Self.csv(rows: 200).dropLast(12)) }
     let whole = Self.gpx(points: 200)
-    let cutAt = try #require(whole.range(of: "<trkpt lat=\"47.0", range: whole.index(whole.startIndex, offsetBy: 12_000)..<whole.endIndex))
+    let cutAt = try #require(
+      whole.range(of: "<trkpt lat=\"47.0", range: whole.index(whole.startIndex, offsetBy: 12_000)..<whole.endIndex))
     return String(whole[..<cutAt.upperBound])
   }
 
@@ -150,15 +156,22 @@ struct IntegrityCommandTests {
     #expect(storeRow.contains("truncated"))
     #expect(storeRow.trimmingCharacters(in: .whitespaces).hasPrefix(miles + " "))
     #expect(fromStore.output.contains("1 truncated, 0 failed · sum of recorded figures: \(miles) mi"))
-    #expect(fromStore.error.contains("shift 1 is truncated: reading of its feed stopped at line \(line): the feed ends early"))
+    #expect(
+      fromStore.error.contains("shift 1 is truncated: reading of its feed stopped at line \(line): the feed ends early")
+    )
 
     // The same cut-off file again is a duplicate of the truncated shift, unless asked for.
     let again = CLITestSupport.run(["import", "--store", store, feed])
     #expect(again.status == 1)
-    #expect(again.output == "\(feed): already stored as truncated shift 1 (same content, cut off where reading stopped); skipped. Use --allow-duplicate to import it again.\n")
+    #expect(
+      again.output
+        == "\(feed): already stored as truncated shift 1 (same content, cut off where reading stopped); skipped. Use --allow-duplicate to import it again.\n"
+    )
     let forced = CLITestSupport.run(["import", "--store", store, "--allow-duplicate", feed])
     #expect(forced.status == 1)
-    #expect(forced.output.hasPrefix("\(feed) → shift 2 (truncated: reading stopped before the end of the feed)\n  \(summary)\n  \(sentence)\n"))
+    #expect(
+      forced.output.hasPrefix(
+        "\(feed) → shift 2 (truncated: reading stopped before the end of the feed)\n  \(summary)\n  \(sentence)\n"))
     let statuses = try CLITestSupport.jsonLines(CLITestSupport.run(["shifts", "--json", "--store", store]).output)
     #expect(statuses.map { $0["status"] as? String } == ["truncated", "truncated"])
   }
@@ -172,7 +185,10 @@ struct IntegrityCommandTests {
     var random = SystemRandomNumberGenerator()
     let files: [(String, [UInt8], String)] = [
       // gzip is read (#16); only a file gzipped twice is named.
-      ("a.csv.gz.gz", Gzip.compress(Gzip.compress(text)), "is a gzip-compressed file, not a feed: it was compressed twice"),
+      (
+        "a.csv.gz.gz", Gzip.compress(Gzip.compress(text)),
+        "is a gzip-compressed file, not a feed: it was compressed twice"
+      ),
       // A zip is opened as KMZ (#16); one without a KML document is named for what it holds.
       ("a.zip", Zip.archive([.init("a.csv", text)]), "is a zip archive, not a feed: it holds no KML document"),
       ("a.bz2", Array("BZh91AY&SY".utf8) + text, "is a bzip2-compressed file"),
@@ -316,7 +332,10 @@ struct IntegrityCommandTests {
       let unknown = CLITestSupport.run(["measure", "--locale", "xx_YY", feed])
       #expect(unknown.status == 64)
       #expect(unknown.error.contains("unknown locale 'xx_YY'"))
-      #expect(CLITestSupport.run(["shifts", "--store", directory.appendingPathComponent("s.sqlite").path, "--locale", "english"]).status == 64)
+      #expect(
+        CLITestSupport.run([
+          "shifts", "--store", directory.appendingPathComponent("s.sqlite").path, "--locale", "english",
+        ]).status == 64)
       let german = CLITestSupport.run(["measure", "--explain", "--locale", "de_DE", feed])
       #expect(german.status == 0)
       #expect(german.output.contains("7,5 mi recorded"))
@@ -346,7 +365,8 @@ struct IntegrityCommandTests {
     let directory = try CLITestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     _ = try CLITestSupport.write(Self.csv(rows: 60), to: "drive.csv", in: directory)
-    _ = try CLITestSupport.write("path\tsource repository\tcommit\tlicence\tsha256\nx.csv\tr\tc\tMIT\tab12\n", to: "MANIFEST.tsv", in: directory)
+    _ = try CLITestSupport.write(
+      "path\tsource repository\tcommit\tlicence\tsha256\nx.csv\tr\tc\tMIT\tab12\n", to: "MANIFEST.tsv", in: directory)
     _ = try CLITestSupport.write("Drives recorded in November.\n", to: "README.txt", in: directory)
     let result = CLITestSupport.run(["batch", directory.path])
     #expect(result.status == 0, "\(result.error)")

@@ -3,7 +3,7 @@ import RouteTestSupport
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+  import FoundationXML
 #endif
 
 /// `routemiles measure`: every flag, exit codes, the JSON schema, the words and the pictures.
@@ -88,10 +88,14 @@ struct MeasureCommandTests {
     #expect(lines[1] == "  6.9 mi recorded")
     #expect(lines[2] == "  Measured from 1 unbroken stretch of capture.")
     #expect(lines[3] == "  No capture gaps detected.")
-    #expect(lines[4] == "  At least 6.5 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid).")
+    #expect(
+      lines[4]
+        == "  At least 6.5 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy; lengths on the WGS84 ellipsoid)."
+    )
     #expect(
       lines[5]
-        == "  Read 901 records (CSV): 836 retained, 65 rejected (negligible movement 60, accuracy 2, duplicate 1, null island 1, speed 1). 1 capture session.")
+        == "  Read 901 records (CSV): 836 retained, 65 rejected (negligible movement 60, accuracy 2, duplicate 1, null island 1, speed 1). 1 capture session."
+    )
   }
 
   @Test func explainListsSegmentsAndGapsWithTimesAndNeverACoordinate() throws {
@@ -137,10 +141,14 @@ struct MeasureCommandTests {
   }
 
   @Test func localeChangesTheNumbersOnly() throws {
-    let result = CLITestSupport.run(["measure", "--locale", "de_DE", "--no-filter", try Self.fixture("c02_session_change.csv")])
+    let result = CLITestSupport.run([
+      "measure", "--locale", "de_DE", "--no-filter", try Self.fixture("c02_session_change.csv"),
+    ])
     #expect(result.output.contains("  9,3 mi recorded · partial route\n"))
     let json = try CLITestSupport.jsonLines(
-      CLITestSupport.run(["measure", "--json", "--locale", "fr_FR", "--no-filter", try Self.fixture("c02_session_change.csv")]).output)[0]
+      CLITestSupport.run([
+        "measure", "--json", "--locale", "fr_FR", "--no-filter", try Self.fixture("c02_session_change.csv"),
+      ]).output)[0]
     #expect(json["summary"] as? String == "9,3 mi recorded · partial route")
   }
 
@@ -148,7 +156,8 @@ struct MeasureCommandTests {
 
   @Test func filterThresholdFlagsChangeTheRejections() throws {
     func rejected(_ extra: [String]) throws -> [String: Int] {
-      let json = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json"] + extra + [try Self.fixture("f01_filter_defaults.csv")]).output)[0]
+      let json = try CLITestSupport.jsonLines(
+        CLITestSupport.run(["measure", "--json"] + extra + [try Self.fixture("f01_filter_defaults.csv")]).output)[0]
       return try #require((json["ingest"] as? [String: Any])?["rejected"] as? [String: Int])
     }
     let defaults = try rejected([])
@@ -181,7 +190,8 @@ struct MeasureCommandTests {
 
   @Test func maxIntervalAndTheShiftWindowChangeTheGaps() throws {
     func measure(_ extra: [String], _ file: String = "c01_one_session.csv") throws -> [String: Any] {
-      try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--no-filter"] + extra + [try Self.fixture(file)]).output)[0]
+      try CLITestSupport.jsonLines(
+        CLITestSupport.run(["measure", "--json", "--no-filter"] + extra + [try Self.fixture(file)]).output)[0]
     }
     #expect(try measure([], "c05_interval_exceeded.csv")["gapCount"] as? Int == 1)
     #expect(try measure(["--max-interval", "121"], "c05_interval_exceeded.csv")["gapCount"] as? Int == 0)
@@ -203,19 +213,22 @@ struct MeasureCommandTests {
     let refused = CLITestSupport.run(["measure", ggaOnly])
     #expect(refused.status == 1)
     #expect(refused.error.contains("pass --date YYYY-MM-DD"))
-    let dated = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--date", "2011-03-07", ggaOnly]).output)[0]
+    let dated = try CLITestSupport.jsonLines(
+      CLITestSupport.run(["measure", "--json", "--date", "2011-03-07", ggaOnly]).output)[0]
     #expect(dated["isMeasured"] as? Bool == true)
     #expect((dated["segments"] as? [[String: Any]])?.first?["start"] as? String == "2011-03-07T23:56:00Z")
 
     let directory = try CLITestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let odd = try CLITestSupport.write(
-      "when;north;east\n2025-11-29T08:00:00Z;0.5;-160\n2025-11-29T08:00:10Z;0.5009;-160\n", to: "odd.csv", in: directory)
+      "when;north;east\n2025-11-29T08:00:00Z;0.5;-160\n2025-11-29T08:00:10Z;0.5009;-160\n", to: "odd.csv", in: directory
+    )
     let unmapped = CLITestSupport.run(["measure", odd])
     #expect(unmapped.status == 1)
     #expect(unmapped.error.contains("--columns"), "the error says which mapping to pass: \(unmapped.error)")
     let mapped = try CLITestSupport.jsonLines(
-      CLITestSupport.run(["measure", "--json", "--columns", "timestamp=when,latitude=north,longitude=3", odd]).output)[0]
+      CLITestSupport.run(["measure", "--json", "--columns", "timestamp=when,latitude=north,longitude=3", odd]).output)[
+        0]
     #expect(mapped["isMeasured"] as? Bool == true)
     #expect(abs((mapped["meters"] as? Double ?? 0) - 100.08) < 0.1)
   }
@@ -247,7 +260,9 @@ struct MeasureCommandTests {
     #expect(CLITestSupport.run(["batch", "--format", "jsonl", "--input-format", "csv", feed]).status == 0)
 
     let template = directory.appendingPathComponent("{n}-{name}.svg").path
-    let result = CLITestSupport.run(["measure", "--svg", template, try Self.fixture("c01_one_session.csv"), try Self.fixture("c02_session_change.csv")])
+    let result = CLITestSupport.run([
+      "measure", "--svg", template, try Self.fixture("c01_one_session.csv"), try Self.fixture("c02_session_change.csv"),
+    ])
     #expect(result.status == 0)
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("1-c01_one_session.svg").path))
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("2-c02_session_change.svg").path))
@@ -271,7 +286,8 @@ struct MeasureCommandTests {
     let kinds = features.compactMap { ($0["properties"] as? [String: Any])?["kind"] as? String }
     #expect(kinds.filter { $0 == "segment" }.count == 2)
     #expect(kinds.filter { $0 == "gap" }.count == 3, "a session change and two window gaps")
-    let sessionGap = try #require(features.first { ($0["properties"] as? [String: Any])?["gapKind"] as? String == "sessionChange" })
+    let sessionGap = try #require(
+      features.first { ($0["properties"] as? [String: Any])?["gapKind"] as? String == "sessionChange" })
     #expect((sessionGap["geometry"] as? [String: Any])?["type"] as? String == "LineString")
     #expect(collection["title"] as? String == "9.3 mi recorded · partial route")
 

@@ -38,14 +38,18 @@ struct OverlappingRecordingsTests {
   /// and 50 m per step.
   static let twoTracks = gpx([Self.fixes(offset: 0, meters: 55), Self.fixes(offset: 30, meters: 50, east: true)])
 
-  static func run(_ arguments: [String], file text: String, name: String) throws -> (CLITestSupport.ProcessResultLike, [String: Any]?) {
+  static func run(_ arguments: [String], file text: String, name: String) throws -> (
+    CLITestSupport.ProcessResultLike, [String: Any]?
+  ) {
     let directory = try CLITestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = try CLITestSupport.write(text, to: name, in: directory)
     let human = CLITestSupport.run(arguments + [path])
     let json = CLITestSupport.run(arguments + ["--json", path])
     let object = try? CLITestSupport.jsonLines(json.output).first
-    return (CLITestSupport.ProcessResultLike(status: human.status, output: human.output, error: human.error), object ?? nil)
+    return (
+      CLITestSupport.ProcessResultLike(status: human.status, output: human.output, error: human.error), object ?? nil
+    )
   }
 
   @Test func twoGPXTracksRecordedAtTheSameTimeAreTwoRoutes() throws {
@@ -57,8 +61,13 @@ struct OverlappingRecordingsTests {
       result.output.contains(
         "  This file holds 2 recordings that overlap in time: they are measured apart, never added into one figure. "
           + "The figure is track 1's (the one covering the most time); choose another with --track N.\n"))
-    #expect(result.output.contains("    track 1 (the figure): 2.0 mi recorded, 60 positions, 2025-11-29T08:00:00Z → 2025-11-29T08:59:00Z (59m 00s).\n"))
-    #expect(result.output.contains("    track 2: 1.8 mi recorded, 60 positions, 2025-11-29T08:00:30Z → 2025-11-29T08:59:30Z (59m 00s).\n"))
+    #expect(
+      result.output.contains(
+        "    track 1 (the figure): 2.0 mi recorded, 60 positions, 2025-11-29T08:00:00Z → 2025-11-29T08:59:00Z (59m 00s).\n"
+      ))
+    #expect(
+      result.output.contains(
+        "    track 2: 1.8 mi recorded, 60 positions, 2025-11-29T08:00:30Z → 2025-11-29T08:59:30Z (59m 00s).\n"))
     #expect(result.output.contains("Read 120 records (GPX): 60 retained, 60 rejected (other recording 60)."))
     let object = try #require(json)
     #expect((object["meters"] as? Double).map { $0.rounded() } == 3_245)
@@ -91,11 +100,15 @@ struct OverlappingRecordingsTests {
     #expect(zero.error.contains("option '--track' needs a track number (1, 2, …), not '0'"))
     let replay = CLITestSupport.run(["replay", "--track", "1", "x.gpx"])
     #expect(replay.status == 64)
-    #expect(replay.error.contains("replay plays a feed as one live device; --track and --device are for measure, batch, import and pipe"))
+    #expect(
+      replay.error.contains(
+        "replay plays a feed as one live device; --track and --device are for measure, batch, import and pipe"))
   }
 
   @Test func theRecordingCoveringTheMostTimeIsTheFigure() throws {
-    let longer = Self.gpx([Self.fixes(offset: 0, meters: 55), Self.fixes(count: 70, offset: 30, meters: 50, east: true)])
+    let longer = Self.gpx([
+      Self.fixes(offset: 0, meters: 55), Self.fixes(count: 70, offset: 30, meters: 50, east: true),
+    ])
     let (result, json) = try Self.run(["measure"], file: longer, name: "longer.gpx")
     #expect(result.output.contains("The figure is track 2's (the one covering the most time)"))
     #expect((json?["meters"] as? Double).map { $0.rounded() } == 3_450)
@@ -131,10 +144,15 @@ struct OverlappingRecordingsTests {
   }
 
   @Test func twoTakeoutDevicesAreTwoRoutesInAnyOrder() throws {
-    let devices = [(tag: 11, fixes: Self.fixes(offset: 0, meters: 55)), (tag: -7, fixes: Self.fixes(offset: 30, meters: 50, east: true))]
+    let devices = [
+      (tag: 11, fixes: Self.fixes(offset: 0, meters: 55)),
+      (tag: -7, fixes: Self.fixes(offset: 30, meters: 50, east: true)),
+    ]
     let (result, json) = try Self.run(["measure"], file: Self.takeout(devices), name: "Records.json")
     #expect(result.output.contains("  2.0 mi recorded\n"))
-    #expect(result.output.contains("The figure is device 11's (the one covering the most time); choose another with --device ID."))
+    #expect(
+      result.output.contains(
+        "The figure is device 11's (the one covering the most time); choose another with --device ID."))
     #expect(result.output.contains("    device -7: 1.8 mi recorded, 60 positions."))
     let meters = try #require(json?["meters"] as? Double)
 
@@ -148,7 +166,8 @@ struct OverlappingRecordingsTests {
     let (_, again) = try Self.run(["measure"], file: text, name: "Records.json")
     #expect(again?["meters"] as? Double == meters)
 
-    let (chosen, chosenJSON) = try Self.run(["measure", "--device", "-7"], file: Self.takeout(devices), name: "Records.json")
+    let (chosen, chosenJSON) = try Self.run(
+      ["measure", "--device", "-7"], file: Self.takeout(devices), name: "Records.json")
     #expect(chosen.output.contains("  1.8 mi recorded\n"))
     #expect((chosenJSON?["meters"] as? Double).map { $0.rounded() } == 2_950)
   }
@@ -168,19 +187,26 @@ struct OverlappingRecordingsTests {
     for (tid, fixes) in trackers {
       for (time, latitude, longitude) in fixes {
         lines.append(
-          (time, "\(CivilTime.iso8601(time))\t*                 \t{\"_type\":\"location\",\"tid\":\"\(tid)\",\"acc\":5,\"tst\":\(Int(time)),\"lat\":\(latitude),\"lon\":\(longitude)}\n"))
+          (
+            time,
+            "\(CivilTime.iso8601(time))\t*                 \t{\"_type\":\"location\",\"tid\":\"\(tid)\",\"acc\":5,\"tst\":\(Int(time)),\"lat\":\(latitude),\"lon\":\(longitude)}\n"
+          ))
       }
     }
     return lines.sorted { $0.0 < $1.0 }.map(\.1).joined()
   }
 
   @Test func twoOwnTracksTrackersAreTwoRoutes() throws {
-    let text = Self.ownTracks([("AA", Self.fixes(offset: 0, meters: 55)), ("BB", Self.fixes(offset: 30, meters: 50, east: true))])
+    let text = Self.ownTracks([
+      ("AA", Self.fixes(offset: 0, meters: 55)), ("BB", Self.fixes(offset: 30, meters: 50, east: true)),
+    ])
     let (result, json) = try Self.run(["measure"], file: text, name: "phone.rec")
     #expect(result.status == 0)
     #expect(result.output.contains("  2.0 mi recorded\n"))
     #expect(result.output.contains("  No capture gaps detected.\n"))
-    #expect(result.output.contains("The figure is device AA's (the one covering the most time); choose another with --device ID."))
+    #expect(
+      result.output.contains(
+        "The figure is device AA's (the one covering the most time); choose another with --device ID."))
     #expect((json?["meters"] as? Double).map { $0.rounded() } == 3_245)
     let (chosen, _) = try Self.run(["measure", "--device", "BB"], file: text, name: "phone.rec")
     #expect(chosen.output.contains("  1.8 mi recorded\n"))
@@ -205,10 +231,14 @@ struct OverlappingRecordingsTests {
     let store = directory.appendingPathComponent("shifts.sqlite").path
     let imported = CLITestSupport.run(["import", "--store", store, "--track", "2", path])
     #expect(imported.status == 0, "\(imported.error)")
-    #expect(imported.output.contains("  Stored track 2 only (the file's recordings overlap in time); import another with --track N.\n"))
+    #expect(
+      imported.output.contains(
+        "  Stored track 2 only (the file's recordings overlap in time); import another with --track N.\n"))
     // The other track of the same file is not a duplicate of the first import.
     let other = CLITestSupport.run(["import", "--store", store, path])
-    #expect(other.output.contains("  Stored track 1 only (the file's recordings overlap in time); import another with --track N.\n"))
+    #expect(
+      other.output.contains(
+        "  Stored track 1 only (the file's recordings overlap in time); import another with --track N.\n"))
     let again = CLITestSupport.run(["import", "--store", store, "--track", "1", path])
     #expect(again.output.contains("skipped"))
     let shifts = CLITestSupport.run(["batch", "--format", "jsonl", "--store", store])

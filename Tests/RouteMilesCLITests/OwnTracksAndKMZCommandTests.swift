@@ -16,7 +16,11 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let rec = try CLITestSupport.write(Self.rec(), to: "2024-03.rec", in: directory)
     let kmz = directory.appendingPathComponent("walk.kmz")
-    try Data(Zip.archive([.init("files/icon.png", [1, 2, 3], deflated: false), .init("doc.kml", Array(XMLFormatsCommandTests.kml.utf8))])).write(to: kmz)
+    try Data(
+      Zip.archive([
+        .init("files/icon.png", [1, 2, 3], deflated: false), .init("doc.kml", Array(XMLFormatsCommandTests.kml.utf8)),
+      ])
+    ).write(to: kmz)
 
     for arguments in [[rec], ["--input-format", "owntracks", rec]] {
       try CLITestSupport.measuredJSON(
@@ -38,7 +42,8 @@ import Testing
     let one = directory.appendingPathComponent("one.kmz")
     try Data(Zip.archive([.init("doc.kml", kml), .init("files/icon.png", [1, 2, 3], deflated: false)])).write(to: one)
 
-    try CLITestSupport.measuredJSON([two.path], format: "kml", meters: 111.195, ingest: ["notes": ["otherKMLDocuments": 1]])
+    try CLITestSupport.measuredJSON(
+      [two.path], format: "kml", meters: 111.195, ingest: ["notes": ["otherKMLDocuments": 1]])
     try CLITestSupport.measuredJSON([one.path], format: "kml", meters: 111.195, ingest: ["notes": [:]])
 
     let sentence = "This KMZ holds 2 KML documents; only the first was read."

@@ -1,9 +1,10 @@
 import Foundation
 import RouteFeeds
 import RouteIngest
-@testable import RouteMilesCLI
 import RouteMileage
 import Testing
+
+@testable import RouteMilesCLI
 
 /// `routemiles measure` reads a feed past its first MiB on one thread and measures it on another
 /// (`IngestPipelining.automatic`); `--threads 1` keeps one, `--threads 2` forces two. Both give the same output, and
@@ -29,7 +30,9 @@ struct PipelinedMeasureTests {
           settings.pipelining = pipelining
           var pipelinedSource = MemoryByteSource(bytes, chunkSize: chunkSize)
           let pipelined = FeedIngest.measure(&pipelinedSource, settings: settings)
-          #expect(pipelined == one, "\(file), filter \(filter), batches of \(pipelining.batchCapacity), chunks of \(chunkSize)")
+          #expect(
+            pipelined == one,
+            "\(file), filter \(filter), batches of \(pipelining.batchCapacity), chunks of \(chunkSize)")
         }
       }
     }

@@ -20,7 +20,8 @@ struct PlacesAndCorrectionsCommandTests {
   static func figure(_ store: String) throws -> String {
     let listed = CLITestSupport.run(["shifts", "--json", "--store", store])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any])
-    return "\(object["meters"] ?? "none") \(object["segments"] ?? "") \(object["gaps"] ?? "") \(object["floorMeters"] ?? "")"
+    return
+      "\(object["meters"] ?? "none") \(object["segments"] ?? "") \(object["gaps"] ?? "") \(object["floorMeters"] ?? "")"
   }
 
   static func run(_ store: String, _ arguments: [String]) -> (status: Int32, output: String, error: String) {
@@ -33,22 +34,35 @@ struct PlacesAndCorrectionsCommandTests {
     #expect(before.contains("."), "the figure is read: \(before)")
     var result = Self.run(store, ["--delivery", "1", "--dry-run", "cancel-correct"])
     #expect(result.status == 0)
-    #expect(result.output == "Would correct Delivery 1 \"d1\" to cancelled at 2025-11-04T08:43:00Z, the instant recorded as its delivery.\n")
+    #expect(
+      result.output
+        == "Would correct Delivery 1 \"d1\" to cancelled at 2025-11-04T08:43:00Z, the instant recorded as its delivery.\n"
+    )
     // Reopen is refused on an ended shift: exit 1 with the rule.
     result = Self.run(store, ["--delivery", "1", "reopen"])
     #expect(result.status == 1)
     #expect(
       result.error.hasSuffix(
-        "shift 1: reopen refused: Delivery 1 \"d1\" is not reopened on a shift that has ended: correct it to cancelled, or correct its times (2025-11-04T10:00:00Z)\n"))
+        "shift 1: reopen refused: Delivery 1 \"d1\" is not reopened on a shift that has ended: correct it to cancelled, or correct its times (2025-11-04T10:00:00Z)\n"
+      ))
     // Correct times: a completion dragged behind its pickup names the pickup.
     result = Self.run(store, ["--delivery", "1", "correct-times", "--delivered", "2025-11-04T08:28:00Z"])
     #expect(result.status == 1)
-    #expect(result.error.hasSuffix("correct-times refused: Delivery 1 \"d1\": the proposed delivery time is before its pickup (2025-11-04T08:29:00Z)\n"))
-    result = Self.run(store, ["--delivery", "1", "correct-times", "--picked-up", "2025-11-04T08:27:00Z", "--delivered", "2025-11-04T08:40:00Z"])
+    #expect(
+      result.error.hasSuffix(
+        "correct-times refused: Delivery 1 \"d1\": the proposed delivery time is before its pickup (2025-11-04T08:29:00Z)\n"
+      ))
+    result = Self.run(
+      store,
+      [
+        "--delivery", "1", "correct-times", "--picked-up", "2025-11-04T08:27:00Z", "--delivered",
+        "2025-11-04T08:40:00Z",
+      ])
     #expect(result.status == 0)
     #expect(
       result.output
-        == "Corrected the times of Delivery 1 \"d1\": pickup 2025-11-04T08:27:00Z (was 2025-11-04T08:29:00Z), delivery 2025-11-04T08:40:00Z (was 2025-11-04T08:43:00Z).\n")
+        == "Corrected the times of Delivery 1 \"d1\": pickup 2025-11-04T08:27:00Z (was 2025-11-04T08:29:00Z), delivery 2025-11-04T08:40:00Z (was 2025-11-04T08:43:00Z).\n"
+    )
     #expect(try Self.figure(store) == before)
     result = Self.run(store, ["--delivery", "1", "amount", "12.34"])
     #expect(result.output == "Recorded 12.34 as what Delivery 1 \"d1\" paid.\n")
@@ -56,9 +70,14 @@ struct PlacesAndCorrectionsCommandTests {
     #expect(result.output == "Recorded 1.50 in tips on Delivery 1 \"d1\".\n")
     result = Self.run(store, ["--delivery", "1", "expect", "9"])
     #expect(result.status == 1)
-    #expect(result.error.hasSuffix("expect refused: Delivery 1 \"d1\" has finished; record what it paid rather than what it was expected to pay\n"))
+    #expect(
+      result.error.hasSuffix(
+        "expect refused: Delivery 1 \"d1\" has finished; record what it paid rather than what it was expected to pay\n")
+    )
     result = Self.run(store, ["--delivery", "1", "cancel-correct"])
-    #expect(result.output == "Corrected Delivery 1 \"d1\" to cancelled at 2025-11-04T08:40:00Z, the instant recorded as its delivery.\n")
+    #expect(
+      result.output
+        == "Corrected Delivery 1 \"d1\" to cancelled at 2025-11-04T08:40:00Z, the instant recorded as its delivery.\n")
     result = Self.run(store, ["--delivery", "1", "cancel-correct"])
     #expect(result.status == 1)
     #expect(result.error.hasSuffix("cancel-correct refused: Delivery 1 \"d1\" is not recorded as delivered\n"))
@@ -69,7 +88,8 @@ struct PlacesAndCorrectionsCommandTests {
     #expect(result.status == 1)
     #expect(
       result.error.hasSuffix(
-        "move refused: Delivery 1 \"d1\" was accepted before offer 3 was; an offer cannot hold work that arrived before it (2025-11-04T08:35:00Z)\n"))
+        "move refused: Delivery 1 \"d1\" was accepted before offer 3 was; an offer cannot hold work that arrived before it (2025-11-04T08:35:00Z)\n"
+      ))
     result = Self.run(store, ["--delivery", "3", "combine", "--into", "2"])
     #expect(result.output == "Combined offer 3 into offer 2; offer 3 is removed.\n")
     result = Self.run(store, ["--delivery", "2", "separate"])
@@ -111,12 +131,18 @@ struct PlacesAndCorrectionsCommandTests {
       CLITestSupport.run(["delivery", "--store", store, "--shift", "2"] + arguments)
     }
     var result = run(["--delivery", "2", "expect", "7.25"])
-    #expect(result.output == "Recorded 7.25 as the expected pay of Delivery 2 \"d2\" (expected pay, not what it paid).\n")
+    #expect(
+      result.output == "Recorded 7.25 as the expected pay of Delivery 2 \"d2\" (expected pay, not what it paid).\n")
     result = run(["--delivery", "2", "amount", "7.25"])
     #expect(result.status == 1)
-    #expect(result.error.hasSuffix("amount refused: Delivery 2 \"d2\" is still in progress; what it paid is recorded once it is delivered or cancelled\n"))
+    #expect(
+      result.error.hasSuffix(
+        "amount refused: Delivery 2 \"d2\" is still in progress; what it paid is recorded once it is delivered or cancelled\n"
+      ))
     result = run(["--delivery", "1", "reopen"])
-    #expect(result.output == "Reopened Delivery 1 \"d1\": its delivered time is removed; it is heading to the customer again.\n")
+    #expect(
+      result.output
+        == "Reopened Delivery 1 \"d1\": its delivered time is removed; it is heading to the customer again.\n")
     let json = CLITestSupport.run(["export", "--store", store, "--format", "json", "--shift", "2"]).output
     #expect(json.contains("\"expectedAmount\":\"7.25\""))
     let csv = CLITestSupport.run(["export", "--store", store, "--format", "csv", "--shift", "2"]).output
@@ -140,28 +166,38 @@ struct PlacesAndCorrectionsCommandTests {
     var result = CLITestSupport.run(["places", "--store", store])
     #expect(result.output == "Example Diner\nNowhere Noodles\n")
     result = CLITestSupport.run(["places", "--store", store, "--json", "--alphabetical"])
-    #expect(result.output == "{\"name\":\"Example Diner\",\"recent\":true}\n{\"name\":\"Nowhere Noodles\",\"recent\":true}\n")
+    #expect(
+      result.output == "{\"name\":\"Example Diner\",\"recent\":true}\n{\"name\":\"Nowhere Noodles\",\"recent\":true}\n")
     // d1 waited 9 min and d2 never picked up: one wait. Add d3's arrival? It has no pickup.
     result = CLITestSupport.run(["places", "--store", store, "--history", "nowhere  noodles", "--json"])
     #expect(
       result.output
-        == "{\"name\":\"Nowhere Noodles\",\"waits\":{\"count\":1,\"medianSeconds\":540,\"shortestSeconds\":540,\"longestSeconds\":540}}\n")
+        == "{\"name\":\"Nowhere Noodles\",\"waits\":{\"count\":1,\"medianSeconds\":540,\"shortestSeconds\":540,\"longestSeconds\":540}}\n"
+    )
     result = CLITestSupport.run(["places", "--store", store, "--history", "Example Diner"])
     #expect(result.output == "Example Diner: no wait recorded (a wait needs both an arrival and a pickup).\n")
     result = CLITestSupport.run(["places", "--store", store, "--rename", "Example Diner", "--to", "Nowhere Noodles"])
     #expect(result.status == 1)
     #expect(
       result.error.hasSuffix(
-        "rename refused: that name belongs to another place, \"Nowhere Noodles\"; merge the two to put their deliveries together\n"))
-    result = CLITestSupport.run(["places", "--store", store, "--rename", "example diner", "--to", "Example Diner & Grill"])
+        "rename refused: that name belongs to another place, \"Nowhere Noodles\"; merge the two to put their deliveries together\n"
+      ))
+    result = CLITestSupport.run([
+      "places", "--store", store, "--rename", "example diner", "--to", "Example Diner & Grill",
+    ])
     #expect(result.output == "Renamed \"Example Diner\" to \"Example Diner & Grill\".\n")
     result = CLITestSupport.run(["places", "--store", store, "--merge", "Nowhere Noodles", "--into", "nowhere noodles"])
     #expect(result.status == 1)
-    #expect(result.error.hasSuffix("merge refused: \"Nowhere Noodles\" and the destination are the same place; nothing to merge\n"))
-    result = CLITestSupport.run(["places", "--store", store, "--merge", "Example Diner & Grill", "--into", "Nowhere Noodles"])
+    #expect(
+      result.error.hasSuffix(
+        "merge refused: \"Nowhere Noodles\" and the destination are the same place; nothing to merge\n"))
+    result = CLITestSupport.run([
+      "places", "--store", store, "--merge", "Example Diner & Grill", "--into", "Nowhere Noodles",
+    ])
     #expect(
       result.output
-        == "Merged \"Example Diner & Grill\" into \"Nowhere Noodles\": its deliveries now name Nowhere Noodles, keeping their recorded times, and Example Diner & Grill is removed.\n")
+        == "Merged \"Example Diner & Grill\" into \"Nowhere Noodles\": its deliveries now name Nowhere Noodles, keeping their recorded times, and Example Diner & Grill is removed.\n"
+    )
     #expect(CLITestSupport.run(["places", "--store", store]).output == "Nowhere Noodles\n")
     result = CLITestSupport.run(["places", "--store", store, "--history", "Pretend Pho"])
     #expect(result.status == 1)

@@ -16,9 +16,14 @@ struct ReplayDeliveriesTests {
     // 17:22: d1 and d2 at their pickup, d3 heading to its own: no step, no status line.
     let three = try at(22)
     #expect(three["deliveryCountsLine"] as? String == "3 in progress · 0 delivered")
-    #expect(three["deliveryLines"] as? [String] == ["Delivery 1 · At pickup · 17:00", "Delivery 2 · At pickup · 17:00", "Delivery 3 · To pickup · 2:00"])
+    #expect(
+      three["deliveryLines"] as? [String] == [
+        "Delivery 1 · At pickup · 17:00", "Delivery 2 · At pickup · 17:00", "Delivery 3 · To pickup · 2:00",
+      ])
     #expect(three["deliveryStatusLine"] is NSNull)
-    #expect(three["stepRefusalLine"] as? String == "Several deliveries are in progress. Record each step against its own delivery.")
+    #expect(
+      three["stepRefusalLine"] as? String
+        == "Several deliveries are in progress. Record each step against its own delivery.")
     #expect(three["controls"] as? [String] == ["Start Delivery", "Park Vehicle"])
     // 18:05: one delivery open, so its next step and its status line.
     let one = try at(65)
@@ -31,7 +36,9 @@ struct ReplayDeliveriesTests {
     // The stale acceptance: nothing at 29 min 58 s, a reminder at 30 min.
     #expect(try at(89)["reminderLines"] as? [String] == [])
     #expect(
-      try at(90)["reminderLines"] as? [String] == ["Already at the pickup? Delivery 4 · accepted 30 min ago · no arrival recorded."])
+      try at(90)["reminderLines"] as? [String] == [
+        "Already at the pickup? Delivery 4 · accepted 30 min ago · no arrival recorded."
+      ])
     // After the last delivery: no line, counts of the finished ones, every control back.
     let after = try at(130)
     #expect(after["deliveryLines"] as? [String] == [])

@@ -25,7 +25,8 @@ struct ReplayLongSpanTests {
       // after the batch (6 s); each later fix lands on a refresh tick (whole days are multiples
       // of 2 s and 5 s) and shows once; then the shift ends. Every 2 s of 5 days would be 216,000.
       #expect(updates.count == 8)
-      #expect(updates.map { $0["shiftSeconds"] as? Double } == [2, 6, 86_400, 172_800, 259_200, 345_600, 432_000, 432_000])
+      #expect(
+        updates.map { $0["shiftSeconds"] as? Double } == [2, 6, 86_400, 172_800, 259_200, 345_600, 432_000, 432_000])
       #expect(lines.last?["type"] as? String == "end")
       #expect(lines.last?["shiftSeconds"] as? Double == 432_000)
     }
@@ -39,7 +40,8 @@ struct ReplayLongSpanTests {
       #expect(refused.output == "")
       #expect(
         refused.error
-          == "routemiles: \(feed): its positions span 1825.0 days (first to last); a replay plays one shift, of at most 7 days: give --allow-long-span to replay it all\n")
+          == "routemiles: \(feed): its positions span 1825.0 days (first to last); a replay plays one shift, of at most 7 days: give --allow-long-span to replay it all\n"
+      )
       #expect(try RouteStore(path: store, access: .readOnly).shifts().isEmpty, "nothing is stored")
 
       let started = Date()
@@ -85,8 +87,9 @@ struct ReplayLongSpanTests {
     #expect(listed.first?["end"] is NSNull, "nothing says the shift was over")
     let samples = try #require(listed.first?["samples"] as? Int)
     #expect(samples >= 100 && samples < 5_000, "\(samples) of the drive's 5,059 retained samples")
-    #expect((listed.first?["details"] as? [String] ?? []).contains {
-      $0.hasPrefix("This shift's import stopped before the end of its feed")
-    })
+    #expect(
+      (listed.first?["details"] as? [String] ?? []).contains {
+        $0.hasPrefix("This shift's import stopped before the end of its feed")
+      })
   }
 }

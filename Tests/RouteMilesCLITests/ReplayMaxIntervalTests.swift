@@ -21,7 +21,8 @@ struct ReplayMaxIntervalTests {
     let directory = try CLITestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let feed = try CLITestSupport.write(Self.log(), to: "silence.nmea", in: directory)
-    let measured = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--max-interval", "300", feed]).output)[0]
+    let measured = try CLITestSupport.jsonLines(
+      CLITestSupport.run(["measure", "--json", "--max-interval", "300", feed]).output)[0]
     #expect(measured["segmentCount"] as? Int == 1)
     #expect(measured["gapCount"] as? Int == 0)
     let replay = CLITestSupport.run(["replay", "--speed", "max", "--json", "--max-interval", "300", feed])

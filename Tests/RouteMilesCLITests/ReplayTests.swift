@@ -13,7 +13,10 @@ struct ReplayTests {
     return (try CLITestSupport.jsonLines(result.output), result.status, result.error)
   }
 
-  @Test(arguments: ["clean-2h-drive.gpx", "shift-12h-gaps.gpx", "shift-12h-gaps.nmea", "messy-feed.csv", "legacy-no-session.csv", "fix-loss-midnight.nmea", "shift-timeline.csv"])
+  @Test(arguments: [
+    "clean-2h-drive.gpx", "shift-12h-gaps.gpx", "shift-12h-gaps.nmea", "messy-feed.csv", "legacy-no-session.csv",
+    "fix-loss-midnight.nmea", "shift-timeline.csv",
+  ])
   func anInOrderFeedWithNoFaultsEndsWithIdenticalFigures(_ file: String) throws {
     let feed = Self.samples.appendingPathComponent(file).path
     let directory = try CLITestSupport.temporaryDirectory()

@@ -2,8 +2,9 @@ import Foundation
 import RouteFeeds
 import RouteIngest
 import RouteMileage
-@testable import RouteMilesCLI
 import Testing
+
+@testable import RouteMilesCLI
 
 /// The human reports follow the one plural rule and the one small-figure rule, name a format as
 /// its documentation does, count what a format passes over in its own unit, and write a
@@ -16,7 +17,8 @@ struct ReportWordsTests {
     let text = "time,lat,lon\n2025-01-01T12:00:00Z,51.5,-0.1\n"
     try CLITestSupport.withFeed(text, named: "one.csv") { _, feed in
       let run = CLITestSupport.run(["measure", feed])
-      #expect(run.output.contains("  Read 1 record (CSV): 1 retained, 0 rejected. 1 position without a capture session.\n"))
+      #expect(
+        run.output.contains("  Read 1 record (CSV): 1 retained, 0 rejected. 1 position without a capture session.\n"))
     }
   }
 
@@ -32,7 +34,9 @@ struct ReportWordsTests {
       #expect(german.output.contains("\n  under 0,1 mi recorded · partial route\n"))
       let batch = CLITestSupport.run(["batch", "--no-filter", feed])
       #expect(batch.output.split(separator: "\n")[1].hasPrefix("    <0.1       0.0 "))
-      #expect(batch.output.contains("1 shift: 1 measured (1 partial), 0 unmeasurable, 0 failed · sum of recorded figures: under 0.1 mi"))
+      #expect(
+        batch.output.contains(
+          "1 shift: 1 measured (1 partial), 0 unmeasurable, 0 failed · sum of recorded figures: under 0.1 mi"))
     }
   }
 
@@ -78,7 +82,8 @@ struct ReportWordsTests {
       HumanReport.ingestSummary(report, format: .gpx, locale: .english)
         == "Read 4 records (GPX): 1 retained, 2 rejected (missing time 2), 1 unreadable (lines 7).")
     #expect(
-      FeedError.nothingReadable(records: 1, reasons: [.badTime: 1]).description == "none of its 1 record could be read (bad time 1)")
+      FeedError.nothingReadable(records: 1, reasons: [.badTime: 1]).description
+        == "none of its 1 record could be read (bad time 1)")
     #expect(
       FeedError.nothingReadable(records: 1_500, reasons: [.recorderBadJSON: 1_000, .crcMismatch: 500]).description
         == "none of its 1,500 records could be read (bad JSON 1,000, CRC mismatch 500)")
@@ -97,7 +102,8 @@ struct ReportWordsTests {
       let measured = CLITestSupport.run(["measure", feed])
       #expect(measured.status == 0)
       let expected: [String] = [
-        "  0.2 mi recorded · partial route", "  Measured from 1 unbroken stretch of capture.", "  No capture gaps detected.",
+        "  0.2 mi recorded · partial route", "  Measured from 1 unbroken stretch of capture.",
+        "  No capture gaps detected.",
         "  8 positions have no time and cannot be measured.",
         "  Partial route: any driving outside the recorded stretches is not included.",
         "  At least 0.1 mi of it is proven by the positions (each taken to lie within 1.35 × its reported accuracy, "
@@ -113,7 +119,9 @@ struct ReportWordsTests {
       let store = directory.appendingPathComponent("shifts.sqlite").path
       let imported = CLITestSupport.run(["import", "--store", store, feed])
       #expect(imported.status == 0)
-      #expect(imported.output.contains("  0.2 mi recorded · partial route\n  8 positions have no time and cannot be measured.\n"))
+      #expect(
+        imported.output.contains(
+          "  0.2 mi recorded · partial route\n  8 positions have no time and cannot be measured.\n"))
     }
   }
 }

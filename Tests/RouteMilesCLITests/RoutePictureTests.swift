@@ -3,7 +3,7 @@ import RouteTestSupport
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+  import FoundationXML
 #endif
 
 /// `measure --svg`: the picture's geometry — the route centred in the frame, gap labels that
@@ -89,7 +89,8 @@ struct RoutePictureTests {
       let svg = try Self.svg(arguments)
       var xs: [Double] = []
       var ys: [Double] = []
-      for path in svg.all where path.name == "path" && (path.attributes["class"] == "segment" || path.attributes["class"] == "gap") {
+      for path in svg.all
+      where path.name == "path" && (path.attributes["class"] == "segment" || path.attributes["class"] == "gap") {
         for (x, y) in Self.points(path.attributes["d"] ?? "") {
           xs.append(x)
           ys.append(y)
@@ -180,7 +181,9 @@ struct RoutePictureTests {
     #expect(park.count == 1)
     // Each marker's hover title is the element after it.
     func title(after element: Elements.Element?) -> String? {
-      guard let element, let index = svg.all.firstIndex(where: { $0.attributes == element.attributes }) else { return nil }
+      guard let element, let index = svg.all.firstIndex(where: { $0.attributes == element.attributes }) else {
+        return nil
+      }
       return svg.all[index + 1].name == "title" ? svg.all[index + 1].text : nil
     }
     #expect(title(after: pause.first) == "Pause: 20m 00s")

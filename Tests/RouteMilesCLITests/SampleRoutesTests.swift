@@ -61,7 +61,8 @@ struct SampleRoutesMeasureTests {
     // stops at pickups and doors (fixes kept arriving) are stops, not gaps.
     Expected(
       file: "shift-deliveries.csv", meters: 71_788.263, segments: 2, gaps: 1, usable: 627, inferred: false,
-      summary: "44.6 mi recorded · partial route", records: 901, rejected: ["negligibleMovement": 215, "whileParked": 59],
+      summary: "44.6 mi recorded · partial route", records: 901,
+      rejected: ["negligibleMovement": 215, "whileParked": 59],
       errors: 0, reanchored: 0),
   ]
 
@@ -138,11 +139,14 @@ extension SampleRoutesMeasureTests {
     #expect(items.map { $0["waitedAtPickupSeconds"] as? Int } == [540, 660, nil, 360])
     #expect(items.map { $0["acceptedToDeliveredSeconds"] as? Int } == [2_160, 2_820, nil, 3_900])
     // The same timeline without its delivery lines: the same route, to the bit.
-    let sidecar = try String(contentsOfFile: Self.directory.appendingPathComponent("shift-deliveries.timeline.jsonl").path, encoding: .utf8)
+    let sidecar = try String(
+      contentsOfFile: Self.directory.appendingPathComponent("shift-deliveries.timeline.jsonl").path, encoding: .utf8)
     let directory = try CLITestSupport.temporaryDirectory()
     let shiftOnly = try CLITestSupport.write(
-      sidecar.split(separator: "\n").filter { !$0.contains("delivery") }.joined(separator: "\n") + "\n", to: "shift.jsonl", in: directory)
-    let plain = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--timeline", shiftOnly, path]).output)[0]
+      sidecar.split(separator: "\n").filter { !$0.contains("delivery") }.joined(separator: "\n") + "\n",
+      to: "shift.jsonl", in: directory)
+    let plain = try CLITestSupport.jsonLines(
+      CLITestSupport.run(["measure", "--json", "--timeline", shiftOnly, path]).output)[0]
     #expect(plain["meters"] as? Double == json["meters"] as? Double)
     #expect(plain["floorMeters"] as? Double == json["floorMeters"] as? Double)
     #expect(plain["deliveries"] == nil)

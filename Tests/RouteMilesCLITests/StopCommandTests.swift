@@ -39,9 +39,13 @@ struct StopCommandTests {
     let (text, json) = try Self.measure(Self.drive())
     #expect(text.contains("  1.5 mi recorded\n"))
     #expect(text.contains("  No capture gaps detected.\n"))
-    #expect(text.contains("  1 stop of 5m 01s: positions kept arriving while the vehicle stood, so it is not a gap in capture.\n"))
+    #expect(
+      text.contains(
+        "  1 stop of 5m 01s: positions kept arriving while the vehicle stood, so it is not a gap in capture.\n"))
     #expect(!text.contains("partial route"))
-    #expect(text.contains("  Stops (measured through; not gaps):\n    1. 2025-11-29T08:02:00Z → 2025-11-29T08:07:01Z (5m 01s)\n"))
+    #expect(
+      text.contains(
+        "  Stops (measured through; not gaps):\n    1. 2025-11-29T08:02:00Z → 2025-11-29T08:07:01Z (5m 01s)\n"))
     // Two stop fixes (08:04:00, 08:06:00) carry continuity: 121 + 2 + 120 positions retained.
     #expect(text.contains("Read 541 records (CSV): 243 retained, 298 rejected (negligible movement 298)."))
     #expect((json["meters"] as? Double).map { ($0 * 10).rounded() / 10 } == 2_400)

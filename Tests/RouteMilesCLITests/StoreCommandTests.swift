@@ -153,13 +153,17 @@ struct StoreCommandTests {
     let batch = CLITestSupport.run(["batch", "--store", store])
     #expect(batch.status == 1)
     #expect(batch.output.contains("truncated"))
-    #expect(batch.output.contains("1 shift: 0 measured (0 partial), 0 unmeasurable, 1 truncated, 0 failed · sum of recorded figures: under 0.1 mi"))
+    #expect(
+      batch.output.contains(
+        "1 shift: 0 measured (0 partial), 0 unmeasurable, 1 truncated, 0 failed · sum of recorded figures: under 0.1 mi"
+      ))
   }
 
   @Test func storeErrorsAreClearAndExitOne() throws {
     let directory = try CLITestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let notADatabase = try CLITestSupport.write(String(repeating: "not sqlite\n", count: 200), to: "x.sqlite", in: directory)
+    let notADatabase = try CLITestSupport.write(
+      String(repeating: "not sqlite\n", count: 200), to: "x.sqlite", in: directory)
     let result = CLITestSupport.run(["shifts", "--store", notADatabase])
     #expect(result.status == 1)
     #expect(result.error.contains("not"), "\(result.error)")

@@ -14,11 +14,16 @@ struct StoreDeliveriesCommandTests {
     let samples = CLITestSupport.packageRoot.appendingPathComponent("SampleRoutes")
     let feed = directory.appendingPathComponent("drive.csv").path
     try FileManager.default.copyItem(atPath: samples.appendingPathComponent("shift-deliveries.csv").path, toPath: feed)
-    let timeline = try String(contentsOf: samples.appendingPathComponent("shift-deliveries.timeline.jsonl"), encoding: .utf8)
-      .replacingOccurrences(
-        of: #"{"at": "2025-11-10T17:50:00Z", "event": "cancel", "delivery": "d3"}"#,
-        with: #"{"at": "2025-11-10T17:40:00Z", "event": "cancel", "delivery": "d3"}"#)
-      .replacingOccurrences(of: #"{"at": "2025-11-10T18:10:00Z", "event": "park"}"#, with: #"{"at": "2025-11-10T17:59:00Z", "event": "park"}"#)
+    let timeline = try String(
+      contentsOf: samples.appendingPathComponent("shift-deliveries.timeline.jsonl"), encoding: .utf8
+    )
+    .replacingOccurrences(
+      of: #"{"at": "2025-11-10T17:50:00Z", "event": "cancel", "delivery": "d3"}"#,
+      with: #"{"at": "2025-11-10T17:40:00Z", "event": "cancel", "delivery": "d3"}"#
+    )
+    .replacingOccurrences(
+      of: #"{"at": "2025-11-10T18:10:00Z", "event": "park"}"#, with: #"{"at": "2025-11-10T17:59:00Z", "event": "park"}"#
+    )
     #expect(timeline.contains("17:40:00Z") && timeline.contains("17:59:00Z"))
     _ = try CLITestSupport.write(timeline, to: "drive.timeline.jsonl", in: directory)
     try body(feed, directory.appendingPathComponent("shifts.sqlite").path)
@@ -45,7 +50,8 @@ struct StoreDeliveriesCommandTests {
       #expect(listed.status == 0)
       let shift = try CLITestSupport.jsonObject(Substring(listed.output))
       #expect(try Self.deliveries(Substring(listed.output)) == expected)
-      let measuredShift = try #require(try CLITestSupport.jsonObject(Substring(measured.output))["shift"] as? NSDictionary)
+      let measuredShift = try #require(
+        try CLITestSupport.jsonObject(Substring(measured.output))["shift"] as? NSDictionary)
       let storedTimeline = try #require(shift["timeline"] as? NSDictionary)
       #expect(storedTimeline["clamped"] as? NSArray == measuredShift["clamped"] as? NSArray, "the clamped park")
       #expect((storedTimeline["clamped"] as? NSArray)?.count == 1)
@@ -63,9 +69,13 @@ struct StoreDeliveriesCommandTests {
       #expect(listed.count == 3)
       #expect(
         listed[2]
-          == "         Deliveries: 3 delivered, 1 cancelled, 0 in progress, in 3 offers; delivery active time 1h 52m, non-delivery time 38m 00s.")
+          == "         Deliveries: 3 delivered, 1 cancelled, 0 in progress, in 3 offers; delivery active time 1h 52m, non-delivery time 38m 00s."
+      )
       let batch = CLITestSupport.run(["batch", "--store", store]).output.split(separator: "\n")
-      #expect(batch[1].hasPrefix("    41.1      39.8         2     1        583         0           0          3          1            0           1h 52m  partial"))
+      #expect(
+        batch[1].hasPrefix(
+          "    41.1      39.8         2     1        583         0           0          3          1            0           1h 52m  partial"
+        ))
     }
   }
 
@@ -74,7 +84,9 @@ struct StoreDeliveriesCommandTests {
       #expect(CLITestSupport.run(["import", "--store", store, feed]).status == 0)
       func rows() throws -> [Int64] {
         let opened = try RouteStore(path: store, access: .readOnly)
-        return try ["offers", "deliveries", "clamps"].map { try opened.database.integer("SELECT count(*) FROM \($0)") ?? -1 }
+        return try ["offers", "deliveries", "clamps"].map {
+          try opened.database.integer("SELECT count(*) FROM \($0)") ?? -1
+        }
       }
       #expect(try rows() == [3, 4, 2])
       let deleted = CLITestSupport.run(["shifts", "--store", store, "--delete", "1"])

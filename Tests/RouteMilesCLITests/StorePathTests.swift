@@ -10,8 +10,11 @@ struct StorePathTests {
     let directory = try CLITestSupport.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let store = directory.appendingPathComponent("missing.sqlite").path
-    let said = "routemiles: the store \(store) does not exist (no such file); `routemiles import --store \(store) FILE` creates it\n"
-    for arguments in [["shifts", "--store", store], ["shifts", "--store", store, "--delete", "1"], ["batch", "--store", store]] {
+    let said =
+      "routemiles: the store \(store) does not exist (no such file); `routemiles import --store \(store) FILE` creates it\n"
+    for arguments in [
+      ["shifts", "--store", store], ["shifts", "--store", store, "--delete", "1"], ["batch", "--store", store],
+    ] {
       let result = CLITestSupport.run(arguments)
       #expect(result.status == 1, "\(arguments)")
       #expect(result.error == said, "\(arguments)")
@@ -19,7 +22,9 @@ struct StorePathTests {
     }
     // A missing folder is still named as such.
     let deeper = directory.appendingPathComponent("no-such-folder/s.sqlite").path
-    #expect(CLITestSupport.run(["shifts", "--store", deeper]).error.hasPrefix("routemiles: cannot open the store \(deeper): its directory does not exist"))
+    #expect(
+      CLITestSupport.run(["shifts", "--store", deeper]).error.hasPrefix(
+        "routemiles: cannot open the store \(deeper): its directory does not exist"))
   }
 
   @Test func aStorePathThatIsADirectoryIsCalledADirectory() throws {
@@ -27,7 +32,10 @@ struct StorePathTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let feed = try CLITestSupport.write(IntegrityCommandTests.csv(rows: 60), to: "d.csv", in: directory)
     let said = "the store \(directory.path) is a directory, not a store file; give the path of a store file"
-    for arguments in [["shifts", "--store", directory.path], ["import", "--store", directory.path, feed], ["shifts", "--store", directory.path, "--delete", "1"]] {
+    for arguments in [
+      ["shifts", "--store", directory.path], ["import", "--store", directory.path, feed],
+      ["shifts", "--store", directory.path, "--delete", "1"],
+    ] {
       let result = CLITestSupport.run(arguments)
       #expect(result.status == 1, "\(arguments)")
       #expect(result.error == "routemiles: \(said)\n", "\(arguments)")
@@ -47,13 +55,16 @@ struct StorePathTests {
     chmod(store, 0o600)
     chmod(directory.path, 0o755)
     let setpriv = "/usr/bin/setpriv"
-    try #require(FileManager.default.isExecutableFile(atPath: setpriv) || geteuid() != 0, "needs setpriv to run as another user")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: setpriv) || geteuid() != 0, "needs setpriv to run as another user")
     let binary = directory.appendingPathComponent("routemiles")
     try FileManager.default.copyItem(at: CLITestSupport.binary, to: binary)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: geteuid() == 0 ? setpriv : binary.path)
     process.arguments =
-      (geteuid() == 0 ? ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] : []) + ["shifts", "--store", store]
+      (geteuid() == 0 ? ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] : []) + [
+        "shifts", "--store", store,
+      ]
     if geteuid() != 0 { chmod(store, 0o000) }
     let errors = Pipe()
     process.standardOutput = Pipe()

@@ -36,7 +36,9 @@ struct TimeOrderCLITests {
 
   /// The fields that make a figure and its account, without the file name.
   static func figure(_ json: [String: Any]) -> String {
-    let keys = ["meters", "miles", "summary", "segmentCount", "gapCount", "usablePositionCount", "isPartial", "rejectedByReason"]
+    let keys = [
+      "meters", "miles", "summary", "segmentCount", "gapCount", "usablePositionCount", "isPartial", "rejectedByReason",
+    ]
     return keys.map { "\($0)=\(json[$0].map { "\($0)" } ?? "nil")" }.joined(separator: " ")
   }
 
@@ -60,7 +62,8 @@ struct TimeOrderCLITests {
       #expect(Self.figure(try CLITestSupport.jsonLines(result.output)[0]) == Self.figure(expected), "\(path)")
     }
     // From a pipe, which cannot be read twice: sorted from the start, the same figure.
-    let piped = try CLITestSupport.runProcess(["measure", "--json", "-"], input: Data(Self.csv(Self.rows.reversed()).utf8))
+    let piped = try CLITestSupport.runProcess(
+      ["measure", "--json", "-"], input: Data(Self.csv(Self.rows.reversed()).utf8))
     #expect(piped.status == 0, "\(piped.error)")
     #expect(Self.figure(try CLITestSupport.jsonLines(piped.output)[0]) == Self.figure(expected))
   }
@@ -81,13 +84,16 @@ struct TimeOrderCLITests {
     let store = directory.appendingPathComponent("store.sqlite").path
     // A batch size of 64 commits batches before the first pass meets a row out of order, so
     // the restart has rows to delete.
-    let imported = CLITestSupport.run(["import", "--store", store, "--json", "--batch-size", "64", inOrder, newestFirst, shuffled])
+    let imported = CLITestSupport.run([
+      "import", "--store", store, "--json", "--batch-size", "64", inOrder, newestFirst, shuffled,
+    ])
     #expect(imported.status == 0, "\(imported.error)")
     let figures = try CLITestSupport.jsonLines(imported.output).map(Self.figure)
     #expect(figures.count == 3)
     #expect(Set(figures).count == 1)
     let measured = try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", inOrder]).output)[0]
-    let stored = try CLITestSupport.jsonLines(CLITestSupport.run(["batch", "--store", store, "--format", "jsonl"]).output)
+    let stored = try CLITestSupport.jsonLines(
+      CLITestSupport.run(["batch", "--store", store, "--format", "jsonl"]).output)
     #expect(stored.count == 3)
     for shift in stored {
       #expect(shift["meters"] as? Double == measured["meters"] as? Double)

@@ -31,22 +31,31 @@ import Testing
     let plain = try CLITestSupport.runProcess(["measure", csv.path], environment: environment)
     #expect(plain.status == 0)
     #expect(plain.output.contains("  4.0 mi recorded · partial route\n"))
-    #expect(plain.output.contains(
-      "Times without a zone step back by 10 minutes to 2 hours once, as a clock does when daylight saving ends; read as UTC, the repeated hour is a jump: pass --time-zone NAME (such as Europe/London) to read them as local time."))
+    #expect(
+      plain.output.contains(
+        "Times without a zone step back by 10 minutes to 2 hours once, as a clock does when daylight saving ends; read as UTC, the repeated hour is a jump: pass --time-zone NAME (such as Europe/London) to read them as local time."
+      ))
 
     for command in [["measure"], ["batch"]] {
-      let local = try CLITestSupport.runProcess(command + ["--time-zone", "Europe/London", csv.path], environment: environment)
+      let local = try CLITestSupport.runProcess(
+        command + ["--time-zone", "Europe/London", csv.path], environment: environment)
       #expect(local.status == 0, "\(command): \(local.error)")
       #expect(local.output.contains("2.1 mi"), "\(command): \(local.output)")
       #expect(!local.output.contains("step back"))
     }
 
-    let unknown = try CLITestSupport.runProcess(["measure", "--time-zone", "Europe/Nowhere", csv.path], environment: environment)
+    let unknown = try CLITestSupport.runProcess(
+      ["measure", "--time-zone", "Europe/Nowhere", csv.path], environment: environment)
     #expect(unknown.status == 64)
-    #expect(unknown.error.hasPrefix(
-      "routemiles: unknown time zone 'Europe/Nowhere': \(environment["TZDIR"]!)/Europe/Nowhere cannot be read (cannot read the input: no such file); give an IANA name such as Europe/London, and install the time zone database (tzdata) or set TZDIR\n"))
-    let escaping = try CLITestSupport.runProcess(["measure", "--time-zone", "../etc/passwd", csv.path], environment: environment)
+    #expect(
+      unknown.error.hasPrefix(
+        "routemiles: unknown time zone 'Europe/Nowhere': \(environment["TZDIR"]!)/Europe/Nowhere cannot be read (cannot read the input: no such file); give an IANA name such as Europe/London, and install the time zone database (tzdata) or set TZDIR\n"
+      ))
+    let escaping = try CLITestSupport.runProcess(
+      ["measure", "--time-zone", "../etc/passwd", csv.path], environment: environment)
     #expect(escaping.status == 64)
-    #expect(escaping.error.hasPrefix("routemiles: option '--time-zone' needs an IANA zone name such as Europe/London, not '../etc/passwd'\n"))
+    #expect(
+      escaping.error.hasPrefix(
+        "routemiles: option '--time-zone' needs an IANA zone name such as Europe/London, not '../etc/passwd'\n"))
   }
 }

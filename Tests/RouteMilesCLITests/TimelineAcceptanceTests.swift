@@ -138,8 +138,10 @@ struct TimelineAcceptanceTests {
     var shuffledRows = Array(rows)
     shuffledRows.shuffle(using: &generator)
     let header = "timestamp,latitude,longitude,session\n"
-    let reversed = try CLITestSupport.write(header + rows.reversed().joined(separator: "\n") + "\n", to: "reversed.csv", in: files.directory)
-    let shuffled = try CLITestSupport.write(header + shuffledRows.joined(separator: "\n") + "\n", to: "shuffled.csv", in: files.directory)
+    let reversed = try CLITestSupport.write(
+      header + rows.reversed().joined(separator: "\n") + "\n", to: "reversed.csv", in: files.directory)
+    let shuffled = try CLITestSupport.write(
+      header + shuffledRows.joined(separator: "\n") + "\n", to: "shuffled.csv", in: files.directory)
     let flags = ["--timeline", files.timeline] + (filterOff ? ["--no-filter"] : [])
     let inOrder = try Self.measure(flags + [files.feed])
     for copy in [reversed, shuffled] {
@@ -180,7 +182,9 @@ struct TimelineAcceptanceTests {
     for command in [["measure", "--json"], ["batch", "--format", "jsonl"]] {
       let result = CLITestSupport.run(command + ["--timeline", refused, files.feed])
       #expect(result.status == 1, "\(command)")
-      #expect(result.error.contains("\(refused):3: the event on line 3 is refused: park while the shift is paused"), "\(result.error)")
+      #expect(
+        result.error.contains("\(refused):3: the event on line 3 is refused: park while the shift is paused"),
+        "\(result.error)")
       let json = try #require(try CLITestSupport.jsonLines(result.output).first)
       #expect(json["meters"] == nil, "nothing is measured from that feed")
     }
@@ -235,8 +239,10 @@ struct TimelineAcceptanceTests {
     #expect(((row["gaps"] as? [[String: Any]]) ?? []).contains { $0["kind"] as? String == "parked" })
 
     let listed = CLITestSupport.run(["shifts", "--store", store])
-    #expect(listed.output.contains("ended         2025-11-04T08:00:00Z  2025-11-04T12:00:00Z  3h 40m"), "\(listed.output)")
-    let listedJSON = try #require(try CLITestSupport.jsonLines(CLITestSupport.run(["shifts", "--store", store, "--json"]).output).first)
+    #expect(
+      listed.output.contains("ended         2025-11-04T08:00:00Z  2025-11-04T12:00:00Z  3h 40m"), "\(listed.output)")
+    let listedJSON = try #require(
+      try CLITestSupport.jsonLines(CLITestSupport.run(["shifts", "--store", store, "--json"]).output).first)
     #expect(listedJSON["workingSeconds"] as? Double == 13_200)
     #expect((listedJSON["window"] as? [String: Any])?["end"] as? String == "2025-11-04T12:00:00Z")
 
@@ -288,7 +294,9 @@ struct TimelineAcceptanceTests {
     try FileManager.default.copyItem(atPath: files.reference, toPath: copy)
     let again = CLITestSupport.run(["import", "--store", store, copy])
     #expect(again.status == 0)
-    #expect(again.output == "\(copy): already stored as shift 1 (same content); skipped. Use --allow-duplicate to import it again.\n")
+    #expect(
+      again.output
+        == "\(copy): already stored as shift 1 (same content); skipped. Use --allow-duplicate to import it again.\n")
     let json = CLITestSupport.run(["import", "--store", store, "--json", files.reference])
     let skipped = try #require(try CLITestSupport.jsonLines(json.output).first)
     #expect(skipped["skipped"] as? Bool == true)
@@ -307,7 +315,8 @@ struct TimelineAcceptanceTests {
     let listed = CLITestSupport.run(["shifts", "--store", store])
     #expect(listed.output.contains("no window"))
     #expect(!listed.output.contains("complete"))
-    let json = try #require(try CLITestSupport.jsonLines(CLITestSupport.run(["shifts", "--store", store, "--json"]).output).first)
+    let json = try #require(
+      try CLITestSupport.jsonLines(CLITestSupport.run(["shifts", "--store", store, "--json"]).output).first)
     #expect(json["status"] as? String == "no window")
     #expect(json["window"] is NSNull)
     #expect(json["workingSeconds"] is NSNull)

@@ -22,7 +22,9 @@ struct TimelineAccountingTests {
   static func timeline(from first: Date, to last: Date) -> String {
     let span = last.timeIntervalSince(first)
     let events = [(0.1, "start"), (0.2, "pause"), (0.3, "resume"), (0.5, "park"), (0.6, "drive"), (0.9, "end")]
-    return events.map { "{\"at\": \"\(iso(first.addingTimeInterval(($0.0 * span).rounded(.down))))\", \"event\": \"\($0.1)\"}\n" }.joined()
+    return events.map {
+      "{\"at\": \"\(iso(first.addingTimeInterval(($0.0 * span).rounded(.down))))\", \"event\": \"\($0.1)\"}\n"
+    }.joined()
   }
 
   static func balance(_ object: [String: Any], _ label: String) throws -> [String: Int] {
@@ -54,7 +56,8 @@ struct TimelineAccountingTests {
       let timeline = try CLITestSupport.write(Self.timeline(from: first, to: last), to: "\(file).jsonl", in: directory)
       for extra in [[], ["--no-filter"]] {
         let result = CLITestSupport.run(["measure", "--json", "--timeline", timeline] + extra + [feed])
-        let measured = try #require(try CLITestSupport.jsonLines(result.output).first, "\(file) \(extra): \(result.error)")
+        let measured = try #require(
+          try CLITestSupport.jsonLines(result.output).first, "\(file) \(extra): \(result.error)")
         let rejected = try Self.balance(measured, "\(file) \(extra)")
         let ingest = try #require(measured["ingest"] as? [String: Any])
         #expect((rejected["outsideShift"] ?? 0) > 0, "\(file) \(extra): positions before the start and after the end")
@@ -63,7 +66,9 @@ struct TimelineAccountingTests {
       }
       let store = directory.appendingPathComponent("\(file).sqlite").path
       let imported = CLITestSupport.run(["import", "--json", "--store", store, "--timeline", timeline, feed])
-      _ = try Self.balance(try #require(try CLITestSupport.jsonLines(imported.output).first, "\(file): \(imported.error)"), "import \(file)")
+      _ = try Self.balance(
+        try #require(try CLITestSupport.jsonLines(imported.output).first, "\(file): \(imported.error)"),
+        "import \(file)")
     }
     #expect(checked > 0, "a \(format) file with timed positions")
   }
@@ -71,11 +76,16 @@ struct TimelineAccountingTests {
   @Test func aTimelineWithOnlyAStartIsARunningShiftWhoseWorkingTimeRunsToTheLastPosition() throws {
     try CLITestSupport.withFeed(IntegrityCommandTests.csv(rows: 600), named: "run.csv") { directory, feed in
       // The drive runs 08:00:00 to 08:09:59; the shift started at 07:58 and was never ended.
-      let timeline = try CLITestSupport.write("{\"at\": \"2025-11-29T07:58:00Z\", \"event\": \"start\"}\n", to: "t.jsonl", in: directory)
+      let timeline = try CLITestSupport.write(
+        "{\"at\": \"2025-11-29T07:58:00Z\", \"event\": \"start\"}\n", to: "t.jsonl", in: directory)
       let human = CLITestSupport.run(["measure", "--timeline", timeline, feed])
       #expect(human.status == 0)
-      #expect(human.output.contains("  Shift 2025-11-29T07:58:00Z – still running: working time 11m 59s, 0 pauses (0s), 0 parks (0s).\n"))
-      let json = try #require(try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--timeline", timeline, feed]).output).first)
+      #expect(
+        human.output.contains(
+          "  Shift 2025-11-29T07:58:00Z – still running: working time 11m 59s, 0 pauses (0s), 0 parks (0s).\n"))
+      let json = try #require(
+        try CLITestSupport.jsonLines(CLITestSupport.run(["measure", "--json", "--timeline", timeline, feed]).output)
+          .first)
       let shift = try #require(json["shift"] as? [String: Any])
       #expect(shift["workingSeconds"] as? Double == 719)
       #expect(shift["end"] is NSNull)

@@ -34,7 +34,9 @@ import Testing
     let forced = CLITestSupport.run(["measure", "--json", "--input-format", "kml", tcx])
     #expect(forced.status == 1)
     #expect(forced.error.contains("this is not a KML document: its root element is <Training…>, not <kml>"))
-    #expect(CLITestSupport.run(["measure", "--input-format", "kmz", kml]).error.contains("use gpx, nmea, csv, tcx, kml, fit, geojson, takeout or owntracks"))
+    #expect(
+      CLITestSupport.run(["measure", "--input-format", "kmz", kml]).error.contains(
+        "use gpx, nmea, csv, tcx, kml, fit, geojson, takeout or owntracks"))
 
     #expect(Set(try CLITestSupport.batchFormats(in: directory)) == ["tcx", "kml"])
   }

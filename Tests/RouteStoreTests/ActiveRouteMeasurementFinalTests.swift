@@ -25,7 +25,8 @@ struct ActiveRouteMeasurementFinalTests {
     let final = Self.calculator.distance(of: Self.drive, covering: window)
     #expect(
       ActiveRouteMeasurement.whyFinalDiffers(live: live, final: final)
-        == "the final figure is measured against the shift window, which adds 2 window gaps a running shift cannot have.")
+        == "the final figure is measured against the shift window, which adds 2 window gaps a running shift cannot have."
+    )
   }
 
   @Test func positionsOutsideTheWindowAreNamedWithTheWindowGap() throws {
@@ -43,7 +44,8 @@ struct ActiveRouteMeasurementFinalTests {
     let live = Self.calculator.distance(of: Self.drive.prefix(9))
     #expect(
       ActiveRouteMeasurement.whyFinalDiffers(live: live, final: final)
-        == "the live walk extends forwards only, while the one-pass measurement sorts every stored row; the stored rows are not in time order.")
+        == "the live walk extends forwards only, while the one-pass measurement sorts every stored row; the stored rows are not in time order."
+    )
   }
 }
 
@@ -72,7 +74,9 @@ struct RouteStoreDiscardTests {
     _ = try live.refresh(from: store)
     try store.appendSamplesThenRollBack(route.suffix(20), to: shift) { _ = try live.refresh(from: store) }
     let after = try live.refresh(from: store)
-    #expect(storeTestIdentical(after, try store.measure(shift: shift, maximumSampleInterval: RouteContinuity.defaultMaximumSampleInterval)))
+    #expect(
+      storeTestIdentical(
+        after, try store.measure(shift: shift, maximumSampleInterval: RouteContinuity.defaultMaximumSampleInterval)))
     #expect(live.counters.freshMeasurements >= 1)
   }
 

@@ -117,7 +117,10 @@ struct RouteStoreDeliveriesTests {
         "clamped_to_at", "clamped_to_delivery",
       ])
     #expect(try Self.rowCounts(store) == [4, 5, 3])
-    #expect(try store.database.texts("SELECT coalesce(label, 'NULL') FROM offers ORDER BY id") == ["o1", "NULL", "NULL", "NULL"])
+    #expect(
+      try store.database.texts("SELECT coalesce(label, 'NULL') FROM offers ORDER BY id") == [
+        "o1", "NULL", "NULL", "NULL",
+      ])
     // An unfinished delivery's later instants are NULL, not zero.
     #expect(try store.database.integer("SELECT count(*) FROM deliveries WHERE picked_up_at IS NULL") == 1)
     _ = id
@@ -171,7 +174,8 @@ struct RouteStoreDeliveriesTests {
   @Test func aShiftWithoutDeliveriesHasNoLedgerAndNoRows() throws {
     let store = try RouteStore.inMemory()
     let timeline = try ShiftTimeline([E(.start, at: Self.t0), E(.end, at: Self.t0 + 600)])
-    var writer = try store.beginImport(source: "a.csv", timeline: timeline, window: nil, contentHash: nil, importedAt: Self.t0)
+    var writer = try store.beginImport(
+      source: "a.csv", timeline: timeline, window: nil, contentHash: nil, importedAt: Self.t0)
     try writer.finish()
     #expect(try store.shift(writer.shift)?.ledger == nil)
     #expect(try Self.rowCounts(store) == [0, 0, 0])

@@ -25,7 +25,8 @@ struct RouteStoreErrorTests {
       try Data("time,lat,lon\n2024-01-01T00:00:00Z,51.5,-0.1\n".utf8 + [UInt8](repeating: 0x41, count: 200))
         .write(to: URL(fileURLWithPath: path))
       let error = try storeOpeningError(at: path, kind: .notADatabase)
-      #expect(error.description.hasPrefix("the store \(path) is not a routemiles store: the file is not an SQLite database"))
+      #expect(
+        error.description.hasPrefix("the store \(path) is not a routemiles store: the file is not an SQLite database"))
     }
   }
 
@@ -100,7 +101,10 @@ struct RouteStoreErrorTests {
       for access in [Database.Access.readWrite, .readOnly] {
         let error = try storeOpeningError(
           at: path, access: access, kind: .schemaFromTheFuture(found: 999, supported: RouteStore.schemaVersion))
-        #expect(error.description == "the store \(path) was written by a newer version of routemiles (store schema 999; this build knows up to 4); upgrade routemiles to open it")
+        #expect(
+          error.description
+            == "the store \(path) was written by a newer version of routemiles (store schema 999; this build knows up to 4); upgrade routemiles to open it"
+        )
       }
     }
   }

@@ -35,11 +35,12 @@ struct RouteStoreLiveMeasurementTests {
     #expect(storeTestIdentical(stored, inMemory))
     #expect(stored.floorMeters > 0 && stored.floorMeters < stored.meters)
     // Without the accuracies the floor would differ: the store really carries them.
-    let bare = RouteMileageCalculator().distance(of: route.map { sample -> RoutePosition in
-      var position = sample.position
-      position.horizontalAccuracy = nil
-      return position
-    })
+    let bare = RouteMileageCalculator().distance(
+      of: route.map { sample -> RoutePosition in
+        var position = sample.position
+        position.horizontalAccuracy = nil
+        return position
+      })
     #expect(bare.floorMeters != stored.floorMeters)
     #expect(bare.meters.bitPattern == stored.meters.bitPattern)
   }

@@ -18,7 +18,8 @@ struct RouteStorePlacesTests {
     for (index, name) in places.enumerated() {
       let accepted = start + Double(index + 1) * 600
       let label = "d\(index + 1)"
-      try ledger.apply(DeliveryEvent(.accept, at: accepted, delivery: label, place: try name.map { try PickupPlaceName($0) }))
+      try ledger.apply(
+        DeliveryEvent(.accept, at: accepted, delivery: label, place: try name.map { try PickupPlaceName($0) }))
       try ledger.apply(DeliveryEvent(.arrive, at: accepted + 300, delivery: label))
       try ledger.apply(DeliveryEvent(.pickup, at: accepted + 300 + (waits?[index] ?? 60), delivery: label))
       try ledger.apply(DeliveryEvent(.deliver, at: accepted + 3000, delivery: label))
@@ -34,13 +35,18 @@ struct RouteStorePlacesTests {
     return writer.shift
   }
 
-  static func placeCount(_ store: RouteStore) throws -> Int64 { try store.database.integer("SELECT count(*) FROM places") ?? -1 }
+  static func placeCount(_ store: RouteStore) throws -> Int64 {
+    try store.database.integer("SELECT count(*) FROM places") ?? -1
+  }
 
   @Test func aKeyIsReusedAcrossImportsAndTheFirstSpellingWins() throws {
     try withTemporaryStore { store, _ in
-      _ = try Self.importShift(store, try Self.ledger(day: 0, places: ["Nowhere\u{2019}s  Noodles", "A&B Grill"]), source: "a")
-      _ = try Self.importShift(store, try Self.ledger(day: 1, places: ["nowhere's noodles", "Nowheres Noodles"]), source: "b")
-      _ = try Self.importShift(store, try Self.ledger(day: 2, places: ["NOWHERE`S NOODLES", nil, "a&b grill"]), source: "c")
+      _ = try Self.importShift(
+        store, try Self.ledger(day: 0, places: ["Nowhere\u{2019}s  Noodles", "A&B Grill"]), source: "a")
+      _ = try Self.importShift(
+        store, try Self.ledger(day: 1, places: ["nowhere's noodles", "Nowheres Noodles"]), source: "b")
+      _ = try Self.importShift(
+        store, try Self.ledger(day: 2, places: ["NOWHERE`S NOODLES", nil, "a&b grill"]), source: "c")
       #expect(try Self.placeCount(store) == 3)
       let places = try store.places()
       // Latest use first: day 2's two places, then day 1's.
@@ -57,10 +63,15 @@ struct RouteStorePlacesTests {
 
   @Test func recentPlacesAreAtMostFiveAndAShiftDeletedLeavesItsPlacesNoLongerRecent() throws {
     try withTemporaryStore { store, _ in
-      let names = ["Example Diner", "Nowhere Noodles", "Sample Subs", "Imaginary Pizza", "Fictional Falafel", "Pretend Pho"]
+      let names = [
+        "Example Diner", "Nowhere Noodles", "Sample Subs", "Imaginary Pizza", "Fictional Falafel", "Pretend Pho",
+      ]
       let first = try Self.importShift(store, try Self.ledger(day: 0, places: names), source: "a")
       // Latest use first; at most five.
-      #expect(try store.recentPlaces().map(\.name) == ["Pretend Pho", "Fictional Falafel", "Imaginary Pizza", "Sample Subs", "Nowhere Noodles"])
+      #expect(
+        try store.recentPlaces().map(\.name) == [
+          "Pretend Pho", "Fictional Falafel", "Imaginary Pizza", "Sample Subs", "Nowhere Noodles",
+        ])
       _ = try Self.importShift(store, try Self.ledger(day: 1, places: ["example diner"]), source: "b")
       #expect(try store.recentPlaces().first?.name == "Example Diner")
       try store.deleteShift(first)
@@ -68,18 +79,28 @@ struct RouteStorePlacesTests {
       #expect(try Self.placeCount(store) == 6)
       #expect(try store.recentPlaces().map(\.name) == ["Example Diner"])
       // The unused ones follow in catalogue order; alphabetical is by name.
-      #expect(try store.places().map(\.name) == ["Example Diner", "Nowhere Noodles", "Sample Subs", "Imaginary Pizza", "Fictional Falafel", "Pretend Pho"])
-      #expect(try store.places(alphabetical: true).map(\.name) == ["Example Diner", "Fictional Falafel", "Imaginary Pizza", "Nowhere Noodles", "Pretend Pho", "Sample Subs"])
+      #expect(
+        try store.places().map(\.name) == [
+          "Example Diner", "Nowhere Noodles", "Sample Subs", "Imaginary Pizza", "Fictional Falafel", "Pretend Pho",
+        ])
+      #expect(
+        try store.places(alphabetical: true).map(\.name) == [
+          "Example Diner", "Fictional Falafel", "Imaginary Pizza", "Nowhere Noodles", "Pretend Pho", "Sample Subs",
+        ])
     }
   }
 
   @Test func renameChangesSpellingAndKeyAndRefusesACollisionNamingTheOtherPlace() throws {
     try withTemporaryStore { store, _ in
-      _ = try Self.importShift(store, try Self.ledger(day: 0, places: ["Nowhere Noodle", "Example Diner"]), source: "a")
+      _ = try Self.importShift(
+        store, try Self.ledger(day: 0, places: ["Nowhere Noodle", "Example Diner"]), source: "a")
       let noodle = try #require(try store.place(named: PickupPlaceName("Nowhere Noodle")))
-      #expect(throws: PlaceRefusal.nameHeldBy("Example Diner")) { try store.rename(noodle.id, to: PickupPlaceName("EXAMPLE DINER")) }
-      #expect(PlaceRefusal.nameHeldBy("Example Diner").description
-        == "that name belongs to another place, \"Example Diner\"; merge the two to put their deliveries together")
+      #expect(throws: PlaceRefusal.nameHeldBy("Example Diner")) {
+        try store.rename(noodle.id, to: PickupPlaceName("EXAMPLE DINER"))
+      }
+      #expect(
+        PlaceRefusal.nameHeldBy("Example Diner").description
+          == "that name belongs to another place, \"Example Diner\"; merge the two to put their deliveries together")
       #expect(try store.place(named: PickupPlaceName("Nowhere Noodle"))?.name == "Nowhere Noodle")
       try store.rename(noodle.id, to: PickupPlaceName("Nowhere Noodles"))
       #expect(try store.place(named: PickupPlaceName("nowhere noodle")) == nil)
@@ -94,7 +115,10 @@ struct RouteStorePlacesTests {
   @Test func mergeMovesEveryDeliveryInOneTransactionAndARefusalWritesNothing() throws {
     try withTemporaryStore { store, _ in
       _ = try Self.importShift(
-        store, try Self.ledger(day: 0, places: ["Example Diner", "Nowhere Noodles", "Example Diner", "Sample Subs"], waits: [120, 600, 300, 60]),
+        store,
+        try Self.ledger(
+          day: 0, places: ["Example Diner", "Nowhere Noodles", "Example Diner", "Sample Subs"],
+          waits: [120, 600, 300, 60]),
         source: "a")
       let diner = try #require(try store.place(named: PickupPlaceName("Example Diner")))
       let noodles = try #require(try store.place(named: PickupPlaceName("Nowhere Noodles")))
@@ -136,7 +160,8 @@ struct RouteStorePlacesTests {
       let read = try #require(try store.shift(id)?.ledger)
       #expect(read.deliveries[0].amount?.minorUnits == 1234)
       #expect(read.deliveries[0].tips?.minorUnits == 10)
-      #expect(read.deliveries[1].amount == nil && read.deliveries[1].tips == nil && read.deliveries[1].expectedAmount == nil)
+      #expect(
+        read.deliveries[1].amount == nil && read.deliveries[1].tips == nil && read.deliveries[1].expectedAmount == nil)
       #expect(read.deliveries == ledger.deliveries)
     }
   }

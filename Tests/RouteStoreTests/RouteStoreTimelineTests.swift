@@ -69,7 +69,8 @@ struct RouteStoreTimelineTests {
     let timeline = try ShiftTimeline([
       E(.start, at: t0), E(.pause, at: t0 + 100), E(.resume, at: t0 + 200), E(.end, at: t0 + 300),
     ])
-    var writer = try store.beginImport(source: "a.csv", timeline: timeline, window: nil, contentHash: "h1", importedAt: t0)
+    var writer = try store.beginImport(
+      source: "a.csv", timeline: timeline, window: nil, contentHash: "h1", importedAt: t0)
     let samples = (0...60).map { i in
       RouteSample(
         timestamp: t0 + Double(i) * 5, latitude: 51.5 + Double(i) * 0.0001, longitude: -0.12,
@@ -84,7 +85,8 @@ struct RouteStoreTimelineTests {
     #expect(record.contentHash == "h1")
     let distance = try store.measure(record)
     #expect(distance.gaps.map(\.kind) == [.pause])
-    #expect(distance == RouteMileageCalculator().distance(of: samples.map(\.position), timeline: timeline).withoutPauseCounts)
+    #expect(
+      distance == RouteMileageCalculator().distance(of: samples.map(\.position), timeline: timeline).withoutPauseCounts)
     #expect(try store.completeShift(withContentHash: "h1") == writer.shift)
     #expect(try store.completeShift(withContentHash: "h2") == nil)
   }

@@ -35,7 +35,9 @@ struct RouteStoreTransactionTests {
     let id = try store.makeRunningShift()
     var route = storeTestRoute(count: 10, seed: 12)
     route[7].latitude = .nan
-    #expect(throws: StoreError(.unstorableSample(index: 7), path: ":memory:")) { try store.appendSamples(route, to: id) }
+    #expect(throws: StoreError(.unstorableSample(index: 7), path: ":memory:")) {
+      try store.appendSamples(route, to: id)
+    }
     #expect(try store.sampleCount(of: id) == 0)
     // Inside a caller's transaction the failed batch is a savepoint: only it is undone.
     try store.database.beginImmediate()
@@ -84,7 +86,8 @@ struct RouteStoreTransactionTests {
       do {
         let store = try RouteStore(path: path)
         var writer = try store.beginImport(
-          source: "cut.gpx", window: ShiftWindow(start: 1_699_999_000, end: 1_700_090_000), importedAt: 7, batchSize: 64)
+          source: "cut.gpx", window: ShiftWindow(start: 1_699_999_000, end: 1_700_090_000), importedAt: 7, batchSize: 64
+        )
         for sample in storeTestRoute(count: 200, seed: 14) { writer.retain(sample) }
         try writer.chunkFinished()
         for sample in storeTestRoute(count: 50, seed: 15, start: 1_700_080_000) { writer.retain(sample) }
@@ -132,7 +135,9 @@ struct RouteStoreTransactionTests {
     }
   }
 
-  @Test("A feed found out of time order after batches were committed is written again, in time order, with nothing left over")
+  @Test(
+    "A feed found out of time order after batches were committed is written again, in time order, with nothing left over"
+  )
   func importRestartsInTimeOrder() throws {
     let store = try RouteStore.inMemory()
     let route = storeTestRoute(count: 600, seed: 17)
@@ -157,7 +162,8 @@ struct RouteStoreTransactionTests {
     // rows when the file has been read: one batch here); the restart deleted them.
     #expect(inOrder.batches > 20)
     #expect(restarted.batches > 20)
-    #expect(try store.positions(of: restarted.shift).map(\.timestamp) == store.positions(of: inOrder.shift).map(\.timestamp))
+    #expect(
+      try store.positions(of: restarted.shift).map(\.timestamp) == store.positions(of: inOrder.shift).map(\.timestamp))
     #expect(storeTestIdentical(try store.measure(shift: restarted.shift), try store.measure(shift: inOrder.shift)))
     let record = try #require(try store.shift(restarted.shift))
     #expect(record.start == route[0].timestamp)

@@ -32,10 +32,14 @@ struct StoreSchemaTests {
         let store = try RouteStore(path: path)
         #expect(try store.database.userVersion() == RouteStore.schemaVersion)
         let shifts = try store.shifts()
-        #expect(shifts == [
-          ShiftRecord(id: id, start: 10, end: 20, source: "a.gpx", importedAt: 30, status: .complete, sampleCount: 50)
-        ])
-        #expect(try store.database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'index'") == 12, "two route indexes; version 2: the content-hash index and shift_events' key; version 3: two on offers, two on deliveries, two on clamps; version 4: places' key and deliveries by place")
+        #expect(
+          shifts == [
+            ShiftRecord(id: id, start: 10, end: 20, source: "a.gpx", importedAt: 30, status: .complete, sampleCount: 50)
+          ])
+        #expect(
+          try store.database.integer("SELECT count(*) FROM sqlite_schema WHERE type = 'index'") == 12,
+          "two route indexes; version 2: the content-hash index and shift_events' key; version 3: two on offers, two on deliveries, two on clamps; version 4: places' key and deliveries by place"
+        )
       }
       // A read-only open of a current store works and reads the same rows.
       let reader = try RouteStore(path: path, access: .readOnly)
@@ -48,7 +52,9 @@ struct StoreSchemaTests {
     let store = try RouteStore.inMemory()
     let id = try store.makeRunningShift()
     let samples = [
-      RouteSample(timestamp: 5, latitude: 1.25, longitude: -2.5, horizontalAccuracy: 4, speed: 3, course: 270, altitude: -10, captureSession: CaptureSessionID(7)),
+      RouteSample(
+        timestamp: 5, latitude: 1.25, longitude: -2.5, horizontalAccuracy: 4, speed: 3, course: 270, altitude: -10,
+        captureSession: CaptureSessionID(7)),
       RouteSample(timestamp: 6, latitude: 1.5, longitude: -2.25),
     ]
     try store.appendSamples(samples, to: id)

@@ -229,7 +229,9 @@ struct FeedWriterTests {
       #expect(Array(cells[1...5]) == Array(canonicalCells[1...5]))
       #expect(cells[6] == (fix.sample.captureSession == nil ? "" : "\(fix.session)"))
     }
-    let noSession = Support.lines(Support.bytes(Self.drive.prefix(3), as: .csv(CSVWriterOptions(includesSessionColumn: false, columns: .phoneExport))))
+    let noSession = Support.lines(
+      Support.bytes(
+        Self.drive.prefix(3), as: .csv(CSVWriterOptions(includesSessionColumn: false, columns: .phoneExport))))
     #expect(noSession[0] == "time,latitude,longitude,accuracy,speed,course")
     #expect(noSession.count == 4, "a header and three rows, so the check below has rows to check")
     #expect(noSession.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 6 })
@@ -258,13 +260,16 @@ struct FeedWriterTests {
     // Properties before the geometry, so a streaming reader has the time before the position.
     let firstLine = try #require(Support.lines(bytes).dropFirst().first)
     #expect(firstLine.hasPrefix("{\"type\":\"Feature\",\"properties\":{\"time\":\""))
-    let still = String(decoding: Support.bytes(Self.drive.prefix(2), as: .geojson(GeoJSONWriterOptions(includesMotion: false))), as: UTF8.self)
+    let still = String(
+      decoding: Support.bytes(Self.drive.prefix(2), as: .geojson(GeoJSONWriterOptions(includesMotion: false))),
+      as: UTF8.self)
     #expect(!still.contains("speed") && !still.contains("bearing") && still.contains("accuracy"))
   }
 
   @Test("writing to a file descriptor streams the same bytes as writing to memory")
   func fileDescriptorSink() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("routesynthesis-\(UUID().uuidString).gpx").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("routesynthesis-\(UUID().uuidString).gpx")
+      .path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     try #require(fd >= 0)

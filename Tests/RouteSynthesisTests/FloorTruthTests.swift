@@ -19,7 +19,8 @@ struct FloorTruthTests {
     return walk.distance
   }
 
-  @Test("never above the truth, and at least 90 % of it (85 % in the urban canyon)", arguments: ReceiverProfile.allCases)
+  @Test(
+    "never above the truth, and at least 90 % of it (85 % in the urban canyon)", arguments: ReceiverProfile.allCases)
   func floorAgainstTruth(_ profile: ReceiverProfile) {
     var drives = 0
     for n in 0..<6 {
@@ -32,7 +33,8 @@ struct FloorTruthTests {
       #expect(distance.floorMeters <= truth, "\(profile.rawValue) seed \(500 + n)")
       #expect(truth <= captured + 1e-6)
       let least = profile == .urbanCanyon ? 0.85 : 0.90
-      #expect(distance.floorMeters >= least * truth, "\(profile.rawValue) seed \(500 + n): \(distance.floorMeters / truth)")
+      #expect(
+        distance.floorMeters >= least * truth, "\(profile.rawValue) seed \(500 + n): \(distance.floorMeters / truth)")
       // Each segment's floor stays under the truth inside that segment.
       for segment in distance.segments {
         #expect(segment.floorMeters <= drive.drivenMeters(inside: [segment.start...segment.end]))

@@ -69,19 +69,22 @@ struct SampleRoutesTests {
 
   /// The ground truth SampleRoutes/README.md quotes.
   static let expected: [Expected] = [
-    Expected(file: "clean-2h-drive.gpx", records: 7_201, positions: 7_201, sessions: 1, driven: 58_395, captured: 58_395),
+    Expected(
+      file: "clean-2h-drive.gpx", records: 7_201, positions: 7_201, sessions: 1, driven: 58_395, captured: 58_395),
     twelveHourShift("shift-12h-gaps.gpx"),
     twelveHourShift("shift-12h-gaps.nmea"),
     Expected(
       file: "legacy-no-session.csv", records: 4_441, positions: 4_441, sessions: 2, gaps: 1, driven: 44_384,
       captured: 38_907),
     Expected(
-      file: "fix-loss-midnight.nmea", records: 3_301, positions: 3_116, sessions: 1, noFix: 185, corrupted: 1, midnight: 1,
+      file: "fix-loss-midnight.nmea", records: 3_301, positions: 3_116, sessions: 1, noFix: 185, corrupted: 1,
+      midnight: 1,
       driven: 27_734, captured: 27_734),
     Expected(
       file: "messy-feed.csv", records: 4_067, positions: 4_067, sessions: 2, relaunches: 1, wildJumps: 6, spikes: 26,
       duplicates: 16, late: 14, driven: 36_037, captured: 34_790),
-    Expected(file: "shift-timeline.csv", records: 2_161, positions: 2_161, sessions: 1, driven: 69_121, captured: 69_121),
+    Expected(
+      file: "shift-timeline.csv", records: 2_161, positions: 2_161, sessions: 1, driven: 69_121, captured: 69_121),
     Expected(file: "shift-deliveries.csv", records: 901, positions: 901, sessions: 1, driven: 72_606, captured: 72_606),
   ]
 

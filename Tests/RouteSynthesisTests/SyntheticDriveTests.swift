@@ -8,7 +8,9 @@ import Testing
 struct SyntheticDriveTests {
   @Test("the same configuration gives identical fixes; another seed a different drive")
   func determinism() {
-    let drive = SyntheticDrive(seed: 3, duration: 1_800, faults: FaultRates(accuracySpike: 0.01, wildJump: 0.005, duplicate: 0.01, lateArrival: 0.01))
+    let drive = SyntheticDrive(
+      seed: 3, duration: 1_800,
+      faults: FaultRates(accuracySpike: 0.01, wildJump: 0.005, duplicate: 0.01, lateArrival: 0.01))
     let first = Array(drive)
     #expect(first == Array(drive))
     #expect(first == Array(SyntheticDrive(drive.configuration)))
@@ -113,8 +115,11 @@ struct SyntheticDriveTests {
     #expect(fixes.allSatisfy { $0.sample.captureSession == CaptureSessionID(Int64($0.session)) })
     // Within a session fixes are exactly the interval apart; between sessions further.
     for (a, b) in zip(fixes, fixes.dropFirst()) {
-      if a.session == b.session { #expect(b.milliseconds - a.milliseconds == 2_000) }
-      else { #expect(b.milliseconds - a.milliseconds >= 150_000) }
+      if a.session == b.session {
+        #expect(b.milliseconds - a.milliseconds == 2_000)
+      } else {
+        #expect(b.milliseconds - a.milliseconds >= 150_000)
+      }
     }
     let facts = drive.facts()
     #expect(facts.sessions == 4)
@@ -146,7 +151,8 @@ struct SyntheticDriveTests {
     let drive = SyntheticDrive(
       DriveConfiguration(
         seed: 12, duration: 7_200, subsecondTimestamps: true,
-        faults: FaultRates(wildJump: 0.003, duplicate: 0.005, lateArrival: 0.005, invalidAccuracy: 0.002, nullIsland: 0.002)))
+        faults: FaultRates(
+          wildJump: 0.003, duplicate: 0.005, lateArrival: 0.005, invalidAccuracy: 0.002, nullIsland: 0.002)))
     let fixes = Array(drive)
     let facts = drive.facts()
     var duplicates = 0

@@ -9,7 +9,8 @@ enum Deflate {
   /// - Parameter windowBits: zlib's `windowBits`: 15 + 16 for gzip, -15 for raw deflate.
   static func oneShot(_ bytes: [UInt8], level: Int32, windowBits: Int32) -> [UInt8] {
     var stream = z_stream()
-    let status = deflateInit2_(&stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+    let status = deflateInit2_(
+      &stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
     precondition(status == Z_OK, "deflateInit2 failed: \(status)")
     defer { deflateEnd(&stream) }
     var input = bytes

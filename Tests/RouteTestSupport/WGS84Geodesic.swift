@@ -18,10 +18,18 @@ public enum WGS84Geodesic {
     let u2 = atan((1 - f) * tan(lat2 * .pi / 180))
     var l = (lon2 - lon1) * .pi / 180
     l = remainder(l, 2 * .pi)
-    let sinU1 = sin(u1), cosU1 = cos(u1), sinU2 = sin(u2), cosU2 = cos(u2)
+    let sinU1 = sin(u1)
+    let cosU1 = cos(u1)
+    let sinU2 = sin(u2)
+    let cosU2 = cos(u2)
     var lambda = l
-    var sinSigma = 0.0, cosSigma = 0.0, sigma = 0.0, cosSqAlpha = 0.0, cos2SigmaM = 0.0
-    var sinLambda = 0.0, cosLambda = 0.0
+    var sinSigma = 0.0
+    var cosSigma = 0.0
+    var sigma = 0.0
+    var cosSqAlpha = 0.0
+    var cos2SigmaM = 0.0
+    var sinLambda = 0.0
+    var cosLambda = 0.0
     for _ in 0..<200 {
       sinLambda = sin(lambda)
       cosLambda = cos(lambda)
@@ -36,7 +44,8 @@ public enum WGS84Geodesic {
       cos2SigmaM = cosSqAlpha != 0 ? cosSigma - 2 * sinU1 * sinU2 / cosSqAlpha : 0
       let c = f / 16 * cosSqAlpha * (4 + f * (4 - 3 * cosSqAlpha))
       let previous = lambda
-      lambda = l + (1 - c) * f * sinAlpha
+      lambda =
+        l + (1 - c) * f * sinAlpha
         * (sigma + c * sinSigma * (cos2SigmaM + c * cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)))
       if abs(lambda - previous) < 1e-13 { break }
     }
@@ -62,9 +71,11 @@ public enum WGS84Geodesic {
   public static func direct(
     latitude lat1: Double, longitude lon1: Double, azimuth alpha1: Double, meters s: Double
   ) -> (latitude: Double, longitude: Double) {
-    let sinAlpha1 = sin(alpha1), cosAlpha1 = cos(alpha1)
+    let sinAlpha1 = sin(alpha1)
+    let cosAlpha1 = cos(alpha1)
     let tanU1 = (1 - f) * tan(lat1 * .pi / 180)
-    let cosU1 = 1 / (1 + tanU1 * tanU1).squareRoot(), sinU1 = tanU1 * cosU1
+    let cosU1 = 1 / (1 + tanU1 * tanU1).squareRoot()
+    let sinU1 = tanU1 * cosU1
     let sigma1 = atan2(tanU1, cosAlpha1)
     let sinAlpha = cosU1 * sinAlpha1
     let cosSqAlpha = 1 - sinAlpha * sinAlpha
@@ -72,7 +83,9 @@ public enum WGS84Geodesic {
     let bigA = 1 + uSq / 16384 * (4096 + uSq * (-768 + uSq * (320 - 175 * uSq)))
     let bigB = uSq / 1024 * (256 + uSq * (-128 + uSq * (74 - 47 * uSq)))
     var sigma = s / (b * bigA)
-    var cos2SigmaM = 0.0, sinSigma = 0.0, cosSigma = 0.0
+    var cos2SigmaM = 0.0
+    var sinSigma = 0.0
+    var cosSigma = 0.0
     for _ in 0..<200 {
       cos2SigmaM = cos(2 * sigma1 + sigma)
       sinSigma = sin(sigma)
@@ -90,10 +103,12 @@ public enum WGS84Geodesic {
     cosSigma = cos(sigma)
     cos2SigmaM = cos(2 * sigma1 + sigma)
     let x = sinU1 * sinSigma - cosU1 * cosSigma * cosAlpha1
-    let lat2 = atan2(sinU1 * cosSigma + cosU1 * sinSigma * cosAlpha1, (1 - f) * (sinAlpha * sinAlpha + x * x).squareRoot())
+    let lat2 = atan2(
+      sinU1 * cosSigma + cosU1 * sinSigma * cosAlpha1, (1 - f) * (sinAlpha * sinAlpha + x * x).squareRoot())
     let lambda = atan2(sinSigma * sinAlpha1, cosU1 * cosSigma - sinU1 * sinSigma * cosAlpha1)
     let c = f / 16 * cosSqAlpha * (4 + f * (4 - 3 * cosSqAlpha))
-    let l = lambda - (1 - c) * f * sinAlpha
+    let l =
+      lambda - (1 - c) * f * sinAlpha
       * (sigma + c * sinSigma * (cos2SigmaM + c * cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM)))
     var lon2 = lon1 + l * 180 / .pi
     lon2 = remainder(lon2, 360)
@@ -144,7 +159,8 @@ public enum ShortestAdmissiblePath {
       var p =
         rho == 0
         ? (latitude: origin.latitude, longitude: origin.longitude)
-        : WGS84Geodesic.direct(latitude: origin.latitude, longitude: origin.longitude, azimuth: atan2(point.x, point.y), meters: rho)
+        : WGS84Geodesic.direct(
+          latitude: origin.latitude, longitude: origin.longitude, azimuth: atan2(point.x, point.y), meters: rho)
       let fromFix = WGS84Geodesic.inverse(
         latitude: fixes[j].latitude, longitude: fixes[j].longitude, toLatitude: p.latitude, longitude: p.longitude)
       if fromFix.meters > fixes[j].radius {
@@ -169,9 +185,12 @@ public enum ShortestAdmissiblePath {
       for _ in 0..<200 {
         var moved = 0.0
         for j in 0..<n {
-          var sx = 0.0, sy = 0.0, sw = 0.0
+          var sx = 0.0
+          var sy = 0.0
+          var sw = 0.0
           for k in [j - 1, j + 1] where k >= 0 && k < n {
-            let dx = points[j].x - points[k].x, dy = points[j].y - points[k].y
+            let dx = points[j].x - points[k].x
+            let dy = points[j].y - points[k].y
             let w = 1 / (dx * dx + dy * dy + epsilon * epsilon).squareRoot()
             sx += w * points[k].x
             sy += w * points[k].y
@@ -180,7 +199,9 @@ public enum ShortestAdmissiblePath {
           var new = (x: sx / sw, y: sy / sw)
           let d = hypot(new.x - centres[j].x, new.y - centres[j].y)
           if d > radii[j] {
-            new = (centres[j].x + (new.x - centres[j].x) * radii[j] / d, centres[j].y + (new.y - centres[j].y) * radii[j] / d)
+            new = (
+              centres[j].x + (new.x - centres[j].x) * radii[j] / d, centres[j].y + (new.y - centres[j].y) * radii[j] / d
+            )
           }
           moved = max(moved, hypot(new.x - points[j].x, new.y - points[j].y))
           points[j] = new

@@ -70,7 +70,9 @@ public enum Zip {
       }
       let headerOffset = out.count
       let inHeader = entry.dataDescriptor && !entry.zip64
-      out += le(0x0403_4B50, 4) + le(entry.zip64 ? 45 : 20, 2) + le(Int(flags), 2) + le(Int(method), 2) + le(0, 2) + le(0x21, 2)
+      out +=
+        le(0x0403_4B50, 4) + le(entry.zip64 ? 45 : 20, 2) + le(Int(flags), 2) + le(Int(method), 2) + le(0, 2)
+        + le(0x21, 2)
       out += le(inHeader ? 0 : Int(crc), 4)
       out += le(entry.zip64 ? 0xFFFF_FFFF : inHeader ? 0 : compressed, 4)
       out += le(entry.zip64 ? 0xFFFF_FFFF : inHeader ? 0 : size, 4)
@@ -82,9 +84,12 @@ public enum Zip {
         out += le(0x0807_4B50, 4) + le(Int(crc), 4)
         out += entry.zip64 ? le(compressed, 8) + le(size, 8) : le(compressed, 4) + le(size, 4)
       }
-      central += le(0x0201_4B50, 4) + le(20, 2) + le(20, 2) + le(Int(flags), 2) + le(Int(method), 2) + le(0, 2) + le(0x21, 2)
+      central +=
+        le(0x0201_4B50, 4) + le(20, 2) + le(20, 2) + le(Int(flags), 2) + le(Int(method), 2) + le(0, 2) + le(0x21, 2)
       central += le(Int(crc), 4) + le(min(compressed, 0xFFFF_FFFF), 4) + le(min(size, 0xFFFF_FFFF), 4)
-      central += le(name.count, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0, 4) + le(min(headerOffset, 0xFFFF_FFFF), 4) + name
+      central +=
+        le(name.count, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0, 4) + le(min(headerOffset, 0xFFFF_FFFF), 4)
+        + name
     }
     let centralOffset = out.count
     out += central

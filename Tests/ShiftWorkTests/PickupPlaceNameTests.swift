@@ -33,17 +33,32 @@ struct PickupPlaceNameTests {
     ("Example\u{A0}\u{2003} Diner", "Example Diner", "example diner"),
     ("\tExample \u{2028}Diner\u{3000}", "Example Diner", "example diner"),
     // Scripts other than Latin.
-    ("\u{39A}\u{3B1}\u{3C6}\u{3AD} \u{39F}\u{394}\u{39F}\u{3A3}", "\u{39A}\u{3B1}\u{3C6}\u{3AD} \u{39F}\u{394}\u{39F}\u{3A3}",
-     "\u{3BA}\u{3B1}\u{3C6}\u{3AD} \u{3BF}\u{3B4}\u{3BF}\u{3C3}"),
-    ("\u{3BA}\u{3B1}\u{3C6}\u{3B5}\u{301} \u{3BF}\u{3B4}\u{3BF}\u{3C2}", "\u{3BA}\u{3B1}\u{3C6}\u{3AD} \u{3BF}\u{3B4}\u{3BF}\u{3C2}",
-     "\u{3BA}\u{3B1}\u{3C6}\u{3AD} \u{3BF}\u{3B4}\u{3BF}\u{3C3}"),
-    ("\u{41F}\u{415}\u{41A}\u{410}\u{420}\u{41D}\u{42F} \u{401}\u{416}", "\u{41F}\u{415}\u{41A}\u{410}\u{420}\u{41D}\u{42F} \u{401}\u{416}",
-     "\u{43F}\u{435}\u{43A}\u{430}\u{440}\u{43D}\u{44F} \u{451}\u{436}"),
+    (
+      "\u{39A}\u{3B1}\u{3C6}\u{3AD} \u{39F}\u{394}\u{39F}\u{3A3}",
+      "\u{39A}\u{3B1}\u{3C6}\u{3AD} \u{39F}\u{394}\u{39F}\u{3A3}",
+      "\u{3BA}\u{3B1}\u{3C6}\u{3AD} \u{3BF}\u{3B4}\u{3BF}\u{3C3}"
+    ),
+    (
+      "\u{3BA}\u{3B1}\u{3C6}\u{3B5}\u{301} \u{3BF}\u{3B4}\u{3BF}\u{3C2}",
+      "\u{3BA}\u{3B1}\u{3C6}\u{3AD} \u{3BF}\u{3B4}\u{3BF}\u{3C2}",
+      "\u{3BA}\u{3B1}\u{3C6}\u{3AD} \u{3BF}\u{3B4}\u{3BF}\u{3C3}"
+    ),
+    (
+      "\u{41F}\u{415}\u{41A}\u{410}\u{420}\u{41D}\u{42F} \u{401}\u{416}",
+      "\u{41F}\u{415}\u{41A}\u{410}\u{420}\u{41D}\u{42F} \u{401}\u{416}",
+      "\u{43F}\u{435}\u{43A}\u{430}\u{440}\u{43D}\u{44F} \u{451}\u{436}"
+    ),
     ("\u{415}\u{308}\u{416}", "\u{401}\u{416}", "\u{451}\u{436}"),
-    ("\u{7A7A}\u{60F3}\u{30E9}\u{30FC}\u{30E1}\u{30F3}", "\u{7A7A}\u{60F3}\u{30E9}\u{30FC}\u{30E1}\u{30F3}", "\u{7A7A}\u{60F3}\u{30E9}\u{30FC}\u{30E1}\u{30F3}"),
+    (
+      "\u{7A7A}\u{60F3}\u{30E9}\u{30FC}\u{30E1}\u{30F3}", "\u{7A7A}\u{60F3}\u{30E9}\u{30FC}\u{30E1}\u{30F3}",
+      "\u{7A7A}\u{60F3}\u{30E9}\u{30FC}\u{30E1}\u{30F3}"
+    ),
     ("\u{1100}\u{1161}\u{11A8} \u{C2DD}\u{B2F9}", "\u{AC01} \u{C2DD}\u{B2F9}", "\u{AC01} \u{C2DD}\u{B2F9}"),
-    ("\u{645}\u{637}\u{639}\u{645}  \u{627}\u{644}\u{62E}\u{64A}\u{627}\u{644}", "\u{645}\u{637}\u{639}\u{645} \u{627}\u{644}\u{62E}\u{64A}\u{627}\u{644}",
-     "\u{645}\u{637}\u{639}\u{645} \u{627}\u{644}\u{62E}\u{64A}\u{627}\u{644}"),
+    (
+      "\u{645}\u{637}\u{639}\u{645}  \u{627}\u{644}\u{62E}\u{64A}\u{627}\u{644}",
+      "\u{645}\u{637}\u{639}\u{645} \u{627}\u{644}\u{62E}\u{64A}\u{627}\u{644}",
+      "\u{645}\u{637}\u{639}\u{645} \u{627}\u{644}\u{62E}\u{64A}\u{627}\u{644}"
+    ),
     // Locale-independent folding: I is i everywhere; dotted İ keeps its dot; dotless ı stays.
     ("ISTANBUL KEBAB", "ISTANBUL KEBAB", "istanbul kebab"),
     ("\u{130}STANBUL KEBAB", "\u{130}STANBUL KEBAB", "i\u{307}stanbul kebab"),
@@ -90,7 +105,9 @@ struct PickupPlaceNameTests {
     #expect(try PickupPlaceName("   " + spaced + "   ").display.count == 100)
     #expect(throws: PickupPlaceName.Refusal.tooLong(characters: 101)) { try PickupPlaceName(hundred + "x") }
     #expect(throws: PickupPlaceName.Refusal.tooLong(characters: 101)) { try PickupPlaceName(accented + "e\u{301}") }
-    #expect(PickupPlaceName.Refusal.tooLong(characters: 101).description == "a pickup place name is at most 100 characters; this one has 101")
+    #expect(
+      PickupPlaceName.Refusal.tooLong(characters: 101).description
+        == "a pickup place name is at most 100 characters; this one has 101")
     #expect(PickupPlaceName.Refusal.empty.description == "a pickup place name cannot be empty")
   }
 }

@@ -1,6 +1,7 @@
 import RouteMileage
-@testable import ShiftWork
 import Testing
+
+@testable import ShiftWork
 
 /// Seed 000's corrections: each judged whole, each refused with its rule and nothing changed.
 @Suite("Ledger corrections")
@@ -13,9 +14,11 @@ struct ShiftLedgerCorrectionsTests {
   static func endedShift(end: Bool = true) throws -> ShiftLedger {
     var events: [ShiftWorkEvent] = [
       T.shift(.start, 0),
-      T.delivery(.accept, 10, "d1", offer: "o1"), T.delivery(.arrive, 15, "d1"), T.delivery(.pickup, 20, "d1"), T.delivery(.deliver, 40, "d1"),
+      T.delivery(.accept, 10, "d1", offer: "o1"), T.delivery(.arrive, 15, "d1"), T.delivery(.pickup, 20, "d1"),
+      T.delivery(.deliver, 40, "d1"),
       T.delivery(.accept, 25, "d2", offer: "o1"), T.delivery(.arrive, 30, "d2"), T.delivery(.cancel, 50, "d2"),
-      T.delivery(.accept, 45, "d3"), T.delivery(.arrive, 46, "d3"), T.delivery(.pickup, 48, "d3"), T.delivery(.deliver, 55, "d3"),
+      T.delivery(.accept, 45, "d3"), T.delivery(.arrive, 46, "d3"), T.delivery(.pickup, 48, "d3"),
+      T.delivery(.deliver, 55, "d3"),
       T.shift(.pause, 60), T.shift(.resume, 70),
     ]
     if end { events.append(T.shift(.end, 120)) }
@@ -54,7 +57,9 @@ struct ShiftLedgerCorrectionsTests {
     var expected = before
     let after = ledger.deliveries[0]
     #expect(after.deliveredAt == nil)
-    #expect(after.acceptedAt == expected.acceptedAt && after.arrivedAtPickupAt == expected.arrivedAtPickupAt && after.pickedUpAt == expected.pickedUpAt)
+    #expect(
+      after.acceptedAt == expected.acceptedAt && after.arrivedAtPickupAt == expected.arrivedAtPickupAt
+        && after.pickedUpAt == expected.pickedUpAt)
     expected = after
     #expect(ledger.counts == DeliveryCounts(delivered: 1, cancelled: 1, inProgress: 1))
     #expect(ledger.offers[0].status == .inProgress)
@@ -139,14 +144,22 @@ struct ShiftLedgerCorrectionsTests {
     }
     #expect(after?.description == "Delivery 1 \"d1\": the proposed arrival at the pickup time is after its pickup")
     // A stage it never recorded has no time: d2 was cancelled before a pickup.
-    let invented = Self.expectRefusal(ledger, .notRecorded(.pickup)) { try $0.correctTimes(2, to: [.pickup: Self.at(35)]) }
+    let invented = Self.expectRefusal(ledger, .notRecorded(.pickup)) {
+      try $0.correctTimes(2, to: [.pickup: Self.at(35)])
+    }
     #expect(invented?.description == "Delivery 2 \"d2\" never recorded pickup; no time is invented for it")
     _ = Self.expectRefusal(ledger, .notRecorded(.deliver)) { try $0.correctTimes(2, to: [.deliver: Self.at(35)]) }
     // Inside the shift.
-    _ = Self.expectRefusal(ledger, .outsideShift(.deliver), collidesAt: Self.at(120)) { try $0.correctTimes(3, to: [.deliver: Self.at(121)]) }
-    _ = Self.expectRefusal(ledger, .outsideShift(.accept), collidesAt: Self.at(0)) { try $0.correctTimes(1, to: [.accept: Self.at(-1)]) }
+    _ = Self.expectRefusal(ledger, .outsideShift(.deliver), collidesAt: Self.at(120)) {
+      try $0.correctTimes(3, to: [.deliver: Self.at(121)])
+    }
+    _ = Self.expectRefusal(ledger, .outsideShift(.accept), collidesAt: Self.at(0)) {
+      try $0.correctTimes(1, to: [.accept: Self.at(-1)])
+    }
     // In progress across the pause at 60, or accepted inside it.
-    _ = Self.expectRefusal(ledger, .acrossPause(.deliver), collidesAt: Self.at(60)) { try $0.correctTimes(3, to: [.deliver: Self.at(61)]) }
+    _ = Self.expectRefusal(ledger, .acrossPause(.deliver), collidesAt: Self.at(60)) {
+      try $0.correctTimes(3, to: [.deliver: Self.at(61)])
+    }
     _ = Self.expectRefusal(ledger, .badInstant(.deliver)) { try $0.correctTimes(3, to: [.deliver: .nan]) }
     // Only an ended shift, only a finished delivery.
     let running = try Self.endedShift(end: false)
@@ -164,10 +177,18 @@ struct ShiftLedgerCorrectionsTests {
 
   @Test func correctingTheEndRefusesToMoveItBeforeADeliveryNamingIt() throws {
     var ledger = try Self.endedShift()
-    let refusal = Self.expectRefusal(ledger, .endBeforeDelivery(.deliver), collidesAt: Self.at(55)) { try $0.correctEnd(to: Self.at(50)) }
-    #expect(refusal?.description == "Delivery 3 \"d3\" has Delivered recorded after the proposed shift end; correct its times first")
-    _ = Self.expectRefusal(ledger, .timeline(ShiftTimeline.Refusal(.outOfOrder, event: .init(.end, at: Self.at(65)), collidesWith: .init(.resume, at: Self.at(70)))))
-    { try $0.correctEnd(to: Self.at(65)) }
+    let refusal = Self.expectRefusal(ledger, .endBeforeDelivery(.deliver), collidesAt: Self.at(55)) {
+      try $0.correctEnd(to: Self.at(50))
+    }
+    #expect(
+      refusal?.description
+        == "Delivery 3 \"d3\" has Delivered recorded after the proposed shift end; correct its times first")
+    _ = Self.expectRefusal(
+      ledger,
+      .timeline(
+        ShiftTimeline.Refusal(
+          .outOfOrder, event: .init(.end, at: Self.at(65)), collidesWith: .init(.resume, at: Self.at(70))))
+    ) { try $0.correctEnd(to: Self.at(65)) }
     try ledger.correctEnd(to: Self.at(90))
     #expect(ledger.timeline.end == Self.at(90))
     // Touching the last delivery event and the resume is allowed.
@@ -180,7 +201,9 @@ struct ShiftLedgerCorrectionsTests {
   @Test func groupingMovesMembershipAndNothingElse() throws {
     var ledger = try Self.endedShift()
     try ledger.setPlace(2, to: PickupPlaceName("Example Diner"))
-    let lifecycles = ledger.deliveries.map { [$0.acceptedAt, $0.arrivedAtPickupAt, $0.pickedUpAt, $0.deliveredAt, $0.cancelledAt] }
+    let lifecycles = ledger.deliveries.map {
+      [$0.acceptedAt, $0.arrivedAtPickupAt, $0.pickedUpAt, $0.deliveredAt, $0.cancelledAt]
+    }
     let active = ledger.activeDuration(asOf: Self.at(120))
     #expect(ledger.offers.map(\.deliveries) == [[1, 2], [3]])
     // Put d2 in a new offer: it takes d2's own acceptance.
@@ -193,8 +216,12 @@ struct ShiftLedgerCorrectionsTests {
     #expect(ledger.offers.map(\.deliveries) == [[1], [2, 3]])
     _ = Self.expectRefusal(ledger, .sameOffer) { try $0.move(3, toOffer: 2) }
     // d1 was accepted (10) before offer 2 (25): refused, naming the offer's acceptance.
-    let early = Self.expectRefusal(ledger, .acceptedBeforeOffer(offer: 2), collidesAt: Self.at(25)) { try $0.move(1, toOffer: 2) }
-    #expect(early?.description == "Delivery 1 \"d1\" was accepted before offer 2 was; an offer cannot hold work that arrived before it")
+    let early = Self.expectRefusal(ledger, .acceptedBeforeOffer(offer: 2), collidesAt: Self.at(25)) {
+      try $0.move(1, toOffer: 2)
+    }
+    #expect(
+      early?.description
+        == "Delivery 1 \"d1\" was accepted before offer 2 was; an offer cannot hold work that arrived before it")
     _ = Self.expectRefusal(ledger, .acceptedBeforeOffer(offer: 2)) { try $0.combine(offer: 1, into: 2) }
     _ = Self.expectRefusal(ledger, .unknownOffer(3)) { try $0.move(1, toOffer: 3) }
     // Combine offer 2 into offer 1: the emptied offer is gone.
@@ -206,7 +233,9 @@ struct ShiftLedgerCorrectionsTests {
     #expect(ledger.offers.map(\.deliveries) == [[1], [2], [3]])
     _ = Self.expectRefusal(ledger, .alreadyAlone) { try $0.separate(offer: 2) }
     // Lifecycles, place and figures never moved.
-    #expect(ledger.deliveries.map { [$0.acceptedAt, $0.arrivedAtPickupAt, $0.pickedUpAt, $0.deliveredAt, $0.cancelledAt] } == lifecycles)
+    #expect(
+      ledger.deliveries.map { [$0.acceptedAt, $0.arrivedAtPickupAt, $0.pickedUpAt, $0.deliveredAt, $0.cancelledAt] }
+        == lifecycles)
     #expect(ledger.deliveries[1].place?.display == "Example Diner")
     #expect(ledger.activeDuration(asOf: Self.at(120)) == active)
   }
@@ -214,7 +243,9 @@ struct ShiftLedgerCorrectionsTests {
   // MARK: Money
 
   @Test func amountsOnlyOnceFinishedExpectedOnlyWhileInProgress() throws {
-    var ledger = try T.ledger([T.shift(.start, 0), T.delivery(.accept, 1, "a"), T.delivery(.accept, 2, "b"), T.delivery(.cancel, 3, "b")])
+    var ledger = try T.ledger([
+      T.shift(.start, 0), T.delivery(.accept, 1, "a"), T.delivery(.accept, 2, "b"), T.delivery(.cancel, 3, "b"),
+    ])
     _ = Self.expectRefusal(ledger, .amountWhileInProgress) { try $0.setAmount(1, to: Money(minorUnits: 100)) }
     _ = Self.expectRefusal(ledger, .amountWhileInProgress) { try $0.setTips(1, to: Money(minorUnits: 100)) }
     _ = Self.expectRefusal(ledger, .expectedWhenFinished) { try $0.setExpectedAmount(2, to: Money(minorUnits: 100)) }

@@ -74,7 +74,9 @@ struct ShiftLedgerPropertyTests {
     var sorted: [ShiftWorkEvent] {
       var events: [ShiftWorkEvent] = []
       for (index, block) in blocks.enumerated() {
-        var inBlock = block.shift.map { ShiftWorkEvent.shift($0) } + block.deliveries.flatMap { $0.map { ShiftWorkEvent.delivery($0) } }
+        var inBlock =
+          block.shift.map { ShiftWorkEvent.shift($0) }
+          + block.deliveries.flatMap { $0.map { ShiftWorkEvent.delivery($0) } }
         // A stable sort: ties keep shift events first and each delivery's steps in order.
         inBlock = inBlock.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         events += inBlock
@@ -142,7 +144,9 @@ struct ShiftLedgerPropertyTests {
         var active = [Bool](repeating: false, count: max(0, Int(instant - shift.start)))
         for interval in shift.intervals where interval.start < instant {
           let end = min(interval.end ?? instant, instant)
-          for second in Int(interval.start - shift.start)..<max(Int(interval.start - shift.start), Int(end - shift.start)) {
+          for second in Int(
+            interval.start - shift.start)..<max(Int(interval.start - shift.start), Int(end - shift.start))
+          {
             active[second] = true
           }
         }

@@ -54,7 +54,9 @@ struct ShiftLedgerTests {
 
   @Test func stateIsDerivedFromTimestampsAndIntervalsNeedBothEnds() throws {
     var ledger = try Self.ledger([Self.shift(.start, 0), Self.delivery(.accept, 1, "d1")])
-    let stages: [(D.Kind, Double, DeliveryState)] = [(.arrive, 5, .arrivedAtPickup), (.pickup, 14, .pickedUp), (.deliver, 34, .delivered)]
+    let stages: [(D.Kind, Double, DeliveryState)] = [
+      (.arrive, 5, .arrivedAtPickup), (.pickup, 14, .pickedUp), (.deliver, 34, .delivered),
+    ]
     #expect(ledger.deliveries[0].state == .accepted)
     for (kind, minute, state) in stages {
       #expect(ledger.deliveries[0].waitedAtPickupSeconds == (kind == .deliver ? 540 : nil))
@@ -80,19 +82,26 @@ struct ShiftLedgerTests {
     delivery(.arrive, 20, "d1"),
   ]
 
-  @Test(arguments: [
-    (delivery(.arrive, 30, "d9"), #"delivery "d9": arrive for a delivery no accept created on this shift"#),
-    (delivery(.deliver, 30, "d1"), #"Delivery 1 "d1": deliver before its pickup (it collides with its arrive)"#),
-    (delivery(.arrive, 30, "d1"), #"Delivery 1 "d1": a second arrive (it collides with its arrive)"#),
-    (delivery(.pickup, 30, "d2"), #"Delivery 2 "d2": pickup before its arrive (it collides with its accept)"#),
-    (delivery(.accept, 30, "d2"),
-     #"Delivery 2 "d2" is accepted a second time: two deliveries cannot share a label (it collides with its accept)"#),
-    (shift(.pause, 30),
-     #"pause refused: 2 deliveries are still in progress (Delivery 1 "d1", Delivery 2 "d2"); mark each one delivered or cancel it first (it collides with the arrive of Delivery 1 "d1")"#),
-    (shift(.end, 30),
-     #"end refused: 2 deliveries are still in progress (Delivery 1 "d1", Delivery 2 "d2"); mark each one delivered or cancel it first (it collides with the arrive of Delivery 1 "d1")"#),
-    (delivery(.accept, -5, "d3"), #"delivery "d3": accept before the shift started (it collides with the start)"#),
-  ] as [(ShiftWorkEvent, String)])
+  @Test(
+    arguments: [
+      (delivery(.arrive, 30, "d9"), #"delivery "d9": arrive for a delivery no accept created on this shift"#),
+      (delivery(.deliver, 30, "d1"), #"Delivery 1 "d1": deliver before its pickup (it collides with its arrive)"#),
+      (delivery(.arrive, 30, "d1"), #"Delivery 1 "d1": a second arrive (it collides with its arrive)"#),
+      (delivery(.pickup, 30, "d2"), #"Delivery 2 "d2": pickup before its arrive (it collides with its accept)"#),
+      (
+        delivery(.accept, 30, "d2"),
+        #"Delivery 2 "d2" is accepted a second time: two deliveries cannot share a label (it collides with its accept)"#
+      ),
+      (
+        shift(.pause, 30),
+        #"pause refused: 2 deliveries are still in progress (Delivery 1 "d1", Delivery 2 "d2"); mark each one delivered or cancel it first (it collides with the arrive of Delivery 1 "d1")"#
+      ),
+      (
+        shift(.end, 30),
+        #"end refused: 2 deliveries are still in progress (Delivery 1 "d1", Delivery 2 "d2"); mark each one delivered or cancel it first (it collides with the arrive of Delivery 1 "d1")"#
+      ),
+      (delivery(.accept, -5, "d3"), #"delivery "d3": accept before the shift started (it collides with the start)"#),
+    ] as [(ShiftWorkEvent, String)])
   func refusalsNameTheDeliveryAndTheEventTheyCollideWith(event: ShiftWorkEvent, words: String) throws {
     let refusal = try #require(try Self.refusal(of: event, after: Self.running))
     #expect(refusal.description == words)
@@ -112,7 +121,8 @@ struct ShiftLedgerTests {
   @Test func aDeliveryBeginsOnlyWhileTheShiftIsRunningAndParkedIsRunning() throws {
     let paused = [Self.shift(.start, 0), Self.shift(.pause, 10)]
     let whilePaused = try #require(try Self.refusal(of: Self.delivery(.accept, 15, "d1"), after: paused))
-    #expect(whilePaused.description == #"delivery "d1" cannot begin while the shift is paused (it collides with the pause)"#)
+    #expect(
+      whilePaused.description == #"delivery "d1" cannot begin while the shift is paused (it collides with the pause)"#)
     let ended = [Self.shift(.start, 0), Self.shift(.end, 10)]
     let afterEnd = try #require(try Self.refusal(of: Self.delivery(.accept, 15, "d1"), after: ended))
     #expect(afterEnd.description == #"delivery "d1" cannot begin after the shift ended (it collides with the end)"#)
@@ -126,14 +136,20 @@ struct ShiftLedgerTests {
     try parked.apply(S(.drive, at: Self.at(20)))
     #expect(parked.counts.inProgress == 1)
     // And pausing a parked shift with a delivery open is refused like any pause.
-    #expect(try Self.refusal(of: Self.shift(.pause, 15), after: [Self.shift(.start, 0), Self.shift(.park, 10), Self.delivery(.accept, 12, "d1")])?.rule == .deliveriesInProgress)
+    #expect(
+      try Self.refusal(
+        of: Self.shift(.pause, 15),
+        after: [Self.shift(.start, 0), Self.shift(.park, 10), Self.delivery(.accept, 12, "d1")])?.rule
+        == .deliveriesInProgress)
   }
 
   @Test func nothingHappensAfterADeliveryFinished() throws {
     let events = Self.running + [Self.delivery(.cancel, 25, "d2")]
     for kind in D.Kind.allCases where kind != .accept {
       let refusal = try #require(try Self.refusal(of: Self.delivery(kind, 30, "d2"), after: events))
-      #expect(refusal.description == #"Delivery 2 "d2": \#(kind.rawValue) after it was cancelled (it collides with its cancel)"#)
+      #expect(
+        refusal.description
+          == #"Delivery 2 "d2": \#(kind.rawValue) after it was cancelled (it collides with its cancel)"#)
     }
   }
 
@@ -174,7 +190,8 @@ struct ShiftLedgerTests {
 
   @Test func numberingIsByAcceptanceWithTheLabelBreakingATieAndNeverShifts() throws {
     var ledger = try Self.ledger([
-      Self.shift(.start, 0), Self.delivery(.accept, 20, "late"), Self.delivery(.accept, 10, "b"), Self.delivery(.accept, 10, "a"),
+      Self.shift(.start, 0), Self.delivery(.accept, 20, "late"), Self.delivery(.accept, 10, "b"),
+      Self.delivery(.accept, 10, "a"),
     ])
     #expect(ledger.deliveries.map(\.label) == ["a", "b", "late"])
     #expect(ledger.delivery(labelled: "late")?.number == 3)
@@ -230,7 +247,9 @@ struct ShiftLedgerTests {
   }
 
   @Test func anOpenDeliveryCountsUpToTheInstantRead() throws {
-    let ledger = try Self.ledger([Self.shift(.start, 0), Self.delivery(.accept, 10, "d1"), Self.delivery(.accept, 50, "d2")])
+    let ledger = try Self.ledger([
+      Self.shift(.start, 0), Self.delivery(.accept, 10, "d1"), Self.delivery(.accept, 50, "d2"),
+    ])
     #expect(ledger.activeDuration(asOf: Self.at(40)) == 30 * Self.m)
     #expect(ledger.activeDuration(asOf: Self.at(60)) == 50 * Self.m)
     #expect(ledger.nonDeliveryDuration(asOf: Self.at(60)) == 10 * Self.m)

@@ -151,7 +151,8 @@ public struct CSVColumnMapping: Sendable, Hashable, CustomStringConvertible {
     if !hasHeader {
       for (field, column) in columns {
         if case .name(let name) = column {
-          throw Self.problem("with header=no there are no header names: give \(field.rawValue) a column number, not '\(name)'")
+          throw Self.problem(
+            "with header=no there are no header names: give \(field.rawValue) a column number, not '\(name)'")
         }
       }
     }
@@ -195,13 +196,15 @@ public struct CSVColumnMapping: Sendable, Hashable, CustomStringConvertible {
       guard let field = CSVHeaderNames.mappingField(forKey: key) else {
         let fields = Field.allCases.map(\.rawValue).joined(separator: ", ")
         throw Self.problem(
-          "'\(key)' is not a field or option; fields are \(fields); options are header, delimiter, timestamp_format, date_format")
+          "'\(key)' is not a field or option; fields are \(fields); options are header, delimiter, timestamp_format, date_format"
+        )
       }
       try once(field.rawValue, &seen)
       if let scale = CSVHeaderNames.meaning(of: key)?.scale, scale != 1 { scales[field] = scale }
       if value.allSatisfy(\.isASCIIDigitCharacter) {
         guard let number = Int(value), number >= 1, number <= CSVHeaderNames.maximumColumns else {
-          throw Self.problem("\(field.rawValue)=\(value): columns are numbered from 1 to \(CSVHeaderNames.maximumColumns)")
+          throw Self.problem(
+            "\(field.rawValue)=\(value): columns are numbered from 1 to \(CSVHeaderNames.maximumColumns)")
         }
         columns[field] = .number(number)
       } else {

@@ -91,52 +91,72 @@ enum CSVHeaderNames {
     func add(_ kind: CSVHeaderMeaning.Kind, _ names: [String]) {
       for name in names { table[name] = kind }
     }
-    add(.timestamp, [
-      "timestamp", "datetime", "date_time", "utc", "timestamp_utc", "utc_timestamp", "utc_datetime",
-      "iso_time", "iso8601", "time_iso", "recorded_at", "captured_at", "fix_time", "gps_timestamp",
-      "timestamp_epoch", "unix_time", "unixtime", "unix_timestamp", "epoch", "epoch_time",
-      "time_epoch", "unix", "time_stamp", "location_timestamp", "position_time",
-    ])
+    add(
+      .timestamp,
+      [
+        "timestamp", "datetime", "date_time", "utc", "timestamp_utc", "utc_timestamp", "utc_datetime",
+        "iso_time", "iso8601", "time_iso", "recorded_at", "captured_at", "fix_time", "gps_timestamp",
+        "timestamp_epoch", "unix_time", "unixtime", "unix_timestamp", "epoch", "epoch_time",
+        "time_epoch", "unix", "time_stamp", "location_timestamp", "position_time",
+      ])
     add(.timeOfDayOrTimestamp, ["time", "utc_time", "time_utc", "gps_time", "gpstime", "lcl_time", "local_time"])
     add(.date, ["date", "utc_date", "date_utc", "gps_date", "lcl_date", "local_date"])
-    add(.other(.utcOffset), [
-      "utc_offset", "utcofst", "utc_ofst", "utcoffset", "tz_offset", "timezone_offset", "utc_off",
-      "time_zone_offset", "gmt_offset",
-    ])
-    add(.other(.latitude), [
-      "latitude", "lat", "latitude_deg", "lat_deg", "latitude_degrees", "latitude_n/s", "lat_n/s",
-      "gps_latitude", "gps_lat", "position_latitude",
-    ])
-    add(.other(.longitude), [
-      "longitude", "lon", "lng", "long", "longitude_deg", "lon_deg", "lng_deg", "longitude_degrees",
-      "longitude_e/w", "lon_e/w", "gps_longitude", "gps_lon", "gps_lng", "position_longitude",
-    ])
-    add(.other(.latitudeHemisphere), [
-      "n/s", "ns", "n_s", "lat_ref", "latitude_ref", "lat_hemisphere", "latitude_hemisphere",
-      "lat_dir", "latitude_direction", "ns_indicator",
-    ])
-    add(.other(.longitudeHemisphere), [
-      "e/w", "ew", "e_w", "lon_ref", "longitude_ref", "lon_hemisphere", "longitude_hemisphere",
-      "lon_dir", "longitude_direction", "ew_indicator",
-    ])
-    add(.other(.horizontalAccuracy), [
-      "horizontal_accuracy", "accuracy", "hacc", "h_acc", "horizontal_acc", "hor_acc", "horiz_acc",
-      "acc", "position_accuracy", "haccuracy", "gps_accuracy", "horizontal_accuracy_meters",
-    ])
+    add(
+      .other(.utcOffset),
+      [
+        "utc_offset", "utcofst", "utc_ofst", "utcoffset", "tz_offset", "timezone_offset", "utc_off",
+        "time_zone_offset", "gmt_offset",
+      ])
+    add(
+      .other(.latitude),
+      [
+        "latitude", "lat", "latitude_deg", "lat_deg", "latitude_degrees", "latitude_n/s", "lat_n/s",
+        "gps_latitude", "gps_lat", "position_latitude",
+      ])
+    add(
+      .other(.longitude),
+      [
+        "longitude", "lon", "lng", "long", "longitude_deg", "lon_deg", "lng_deg", "longitude_degrees",
+        "longitude_e/w", "lon_e/w", "gps_longitude", "gps_lon", "gps_lng", "position_longitude",
+      ])
+    add(
+      .other(.latitudeHemisphere),
+      [
+        "n/s", "ns", "n_s", "lat_ref", "latitude_ref", "lat_hemisphere", "latitude_hemisphere",
+        "lat_dir", "latitude_direction", "ns_indicator",
+      ])
+    add(
+      .other(.longitudeHemisphere),
+      [
+        "e/w", "ew", "e_w", "lon_ref", "longitude_ref", "lon_hemisphere", "longitude_hemisphere",
+        "lon_dir", "longitude_direction", "ew_indicator",
+      ])
+    add(
+      .other(.horizontalAccuracy),
+      [
+        "horizontal_accuracy", "accuracy", "hacc", "h_acc", "horizontal_acc", "hor_acc", "horiz_acc",
+        "acc", "position_accuracy", "haccuracy", "gps_accuracy", "horizontal_accuracy_meters",
+      ])
     add(.other(.speed), ["speed", "velocity", "spd", "ground_speed", "groundspeed", "speed_over_ground", "sog"])
     add(.other(.course), ["course", "heading", "bearing", "direction", "cog", "course_over_ground"])
     add(.other(.altitude), ["altitude", "alt", "elevation", "ele", "elev", "height"])
-    add(.other(.session), [
-      "capture_session_id", "capture_session", "session", "session_id", "sessionid", "segment",
-      "segment_id", "trkseg", "track_segment",
-    ])
-    add(.other(.receivedAt), [
-      "received_at", "received", "received_time", "arrival_time", "arrived_at", "receipt_time",
-    ])
-    add(.other(.status), [
-      "status", "valid", "validity", "fix", "fix_status", "fix_type", "fix_mode", "gpsfix", "gps_fix",
-      "fix_valid", "fix_quality", "gps_status",
-    ])
+    add(
+      .other(.session),
+      [
+        "capture_session_id", "capture_session", "session", "session_id", "sessionid", "segment",
+        "segment_id", "trkseg", "track_segment",
+      ])
+    add(
+      .other(.receivedAt),
+      [
+        "received_at", "received", "received_time", "arrival_time", "arrived_at", "receipt_time",
+      ])
+    add(
+      .other(.status),
+      [
+        "status", "valid", "validity", "fix", "fix_status", "fix_type", "fix_mode", "gpsfix", "gps_fix",
+        "fix_valid", "fix_quality", "gps_status",
+      ])
     return table
   }()
 

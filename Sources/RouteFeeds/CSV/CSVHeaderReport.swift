@@ -71,7 +71,8 @@ enum CSVHeaderReport {
   /// cannot be written there (it has a comma or `=`, or looks like a value).
   static func reference(_ index: Int, _ cells: [String]) -> String {
     let name = cells[index].csvTrimmed()
-    if name.isEmpty || name.contains(",") || name.contains("=") || looksLikeValue(name) || name.count > maximumNameLength
+    if name.isEmpty || name.contains(",") || name.contains("=") || looksLikeValue(name)
+      || name.count > maximumNameLength
       || name.unicodeScalars.contains(where: { $0.value < 0x20 })
     {
       return String(index + 1)
@@ -82,16 +83,21 @@ enum CSVHeaderReport {
   /// The error for a header without a timestamp, latitude or longitude column.
   static func unmapped(layout: CSVLayout, cells: [String], line: Int) -> FeedError {
     let nonEmpty = cells.filter { !$0.isEmpty }
-    if nonEmpty.contains(where: { $0.unicodeScalars.contains { $0.value < 0x09 || (0x0E..<0x20).contains($0.value) } }) {
+    if nonEmpty.contains(where: { $0.unicodeScalars.contains { $0.value < 0x09 || (0x0E..<0x20).contains($0.value) } })
+    {
       return .unmappedColumns(
         line: line,
-        detail: "the first line holds binary bytes, so this does not look like a CSV file; if it is GPX or NMEA, pass --input-format gpx or --input-format nmea")
+        detail:
+          "the first line holds binary bytes, so this does not look like a CSV file; if it is GPX or NMEA, pass --input-format gpx or --input-format nmea"
+      )
     }
     let valueLike = nonEmpty.filter(looksLikeValue).count
     if !nonEmpty.isEmpty, valueLike * 2 >= nonEmpty.count {
       return .unmappedColumns(
         line: line,
-        detail: "the first line holds values, not column names (\(list(cells))); if the file has no header line, pass --columns header=no,timestamp=1,latitude=2,longitude=3 with the right column numbers")
+        detail:
+          "the first line holds values, not column names (\(list(cells))); if the file has no header line, pass --columns header=no,timestamp=1,latitude=2,longitude=3 with the right column numbers"
+      )
     }
     var missing: [String] = []
     if !layout.hasTime { missing.append("timestamp") }
@@ -110,7 +116,9 @@ enum CSVHeaderReport {
     let what = "\(joinedWithOr(missing)) column"
     return .unmappedColumns(
       line: line,
-      detail: "found no \(what) among the \(MileageLocale.english.counted(cells.count, "column")) of the header (\(list(cells))); name them with --columns, for example --columns '\(example.joined(separator: ","))', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in docs/formats/csv.md)")
+      detail:
+        "found no \(what) among the \(MileageLocale.english.counted(cells.count, "column")) of the header (\(list(cells))); name them with --columns, for example --columns '\(example.joined(separator: ","))', where a column is a header name or a 1-based number (date and time columns, epoch milliseconds and hemisphere columns are described in docs/formats/csv.md)"
+    )
   }
 
   static func joinedWithOr(_ words: [String]) -> String {

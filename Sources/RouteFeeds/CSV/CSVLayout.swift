@@ -119,7 +119,9 @@ extension CSVLayout {
         guard case .number(let number) = column else {
           throw FeedError.unmappedColumns(
             line: line,
-            detail: "this is a 70mai dash cam log, which has no header line: give \(field.rawValue) a column number in --columns")
+            detail:
+              "this is a 70mai dash cam log, which has no header line: give \(field.rawValue) a column number in --columns"
+          )
         }
         layout[CSVRole(field)] = number - 1
       }
@@ -154,7 +156,9 @@ extension CSVLayout {
     guard layout.hasTime, layout.latitude >= 0, layout.longitude >= 0 else {
       throw FeedError.unmappedColumns(
         line: line,
-        detail: "with header=no, --columns must give the timestamp (or date and time), latitude and longitude column numbers, e.g. --columns header=no,timestamp=1,latitude=2,longitude=3")
+        detail:
+          "with header=no, --columns must give the timestamp (or date and time), latitude and longitude column numbers, e.g. --columns header=no,timestamp=1,latitude=2,longitude=3"
+      )
     }
     layout.finishResolving(delimiter: delimiter)
     return layout
@@ -186,14 +190,18 @@ extension CSVLayout {
           guard number <= cells.count else {
             throw FeedError.unmappedColumns(
               line: line,
-              detail: "--columns gives \(field.rawValue) column \(number), but the header has \(cells.count) columns: \(CSVHeaderReport.list(cells))")
+              detail:
+                "--columns gives \(field.rawValue) column \(number), but the header has \(cells.count) columns: \(CSVHeaderReport.list(cells))"
+            )
           }
           index = number - 1
         case .name(let name):
           guard let found = CSVHeaderReport.index(of: name, in: cells) else {
             throw FeedError.unmappedColumns(
               line: line,
-              detail: "--columns names '\(name)' for \(field.rawValue), but the header has no such column; the columns are: \(CSVHeaderReport.list(cells))")
+              detail:
+                "--columns names '\(name)' for \(field.rawValue), but the header has no such column; the columns are: \(CSVHeaderReport.list(cells))"
+            )
           }
           index = found
         }
@@ -201,7 +209,8 @@ extension CSVLayout {
         layout[role] = index
         // The unit: the key's (`speed_knots=5`), else the mapped header name's (`Speed (knots)`).
         var headerScale: Double?
-        if let meaning = CSVHeaderNames.meaning(of: cells[index]), case .other(let named) = meaning.kind, named == role {
+        if let meaning = CSVHeaderNames.meaning(of: cells[index]), case .other(let named) = meaning.kind, named == role
+        {
           headerScale = meaning.scale
         }
         layout.applyScale(mapping.scales[field] ?? headerScale ?? 1, to: role)
@@ -270,7 +279,9 @@ extension CSVLayout {
         let timeName = CSVHeaderReport.display(cells[timeOfDay])
         throw FeedError.unmappedColumns(
           line: line,
-          detail: "the columns '\(dateName)' and '\(timeName)' hold local time and the header has no UTC offset column; pass --columns utc_offset=<column> naming the column with the offset, or --columns 'date=\(dateName),time=\(timeName)' if the times are in fact UTC")
+          detail:
+            "the columns '\(dateName)' and '\(timeName)' hold local time and the header has no UTC offset column; pass --columns utc_offset=<column> naming the column with the offset, or --columns 'date=\(dateName),time=\(timeName)' if the times are in fact UTC"
+        )
       }
     } else if timeOfDay >= 0 {
       layout.timestamp = timeOfDay

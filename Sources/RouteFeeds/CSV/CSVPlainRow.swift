@@ -32,7 +32,8 @@ struct CSVPlainRow {
   static let declinesBeforeGivingUp = 8
 
   enum Role: UInt64 {
-    case skip = 0, timestamp, latitude, longitude, accuracy, speed, course, altitude, session
+    case skip = 0
+    case timestamp, latitude, longitude, accuracy, speed, course, altitude, session
   }
 
   /// The plan for `layout`, or nil when its rows can need more than this path reads: a status or
@@ -117,7 +118,8 @@ extension CSVReader {
           (sessionStart, sessionEnd) = (cellStart, end)
         } else {
           guard bytes[cellStart] != .asciiHash,
-            let seconds = timestampCache.timestamp(UnsafeBufferPointer(start: bytes + cellStart, count: end - cellStart))
+            let seconds = timestampCache.timestamp(
+              UnsafeBufferPointer(start: bytes + cellStart, count: end - cellStart))
           else { return nil }
           timestamp = seconds
         }
@@ -154,7 +156,8 @@ extension CSVReader {
     }
     var session: Int?
     if sessionEnd > sessionStart {
-      guard let ordinal = sessionOrdinal(UnsafeBufferPointer(start: bytes + sessionStart, count: sessionEnd - sessionStart))
+      guard
+        let ordinal = sessionOrdinal(UnsafeBufferPointer(start: bytes + sessionStart, count: sessionEnd - sessionStart))
       else { return nil }
       session = ordinal
     }
@@ -174,26 +177,27 @@ extension CSVReader {
   static func plainCellEnd(_ bytes: UnsafePointer<UInt8>, from start: Int, bound: Int, delimiter: UInt8) -> Int? {
     var index = start
     #if _endian(little)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    let delimiterPattern = UInt64(delimiter) &* ones
-    let newlinePattern = UInt64(UInt8.asciiNewline) &* ones
-    let returnPattern = UInt64(UInt8.asciiReturn) &* ones
-    let quotePattern = UInt64(UInt8.asciiQuote) &* ones
-    @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 {
-      ~(((word & low7) &+ low7) | word | low7)
-    }
-    let raw = UnsafeRawPointer(bytes)
-    while index + 8 <= bound {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      let special = zeroBytes(word ^ delimiterPattern) | zeroBytes(word ^ newlinePattern)
-        | zeroBytes(word ^ returnPattern) | zeroBytes(word ^ quotePattern)
-      if special != 0 {
-        let position = index + special.trailingZeroBitCount >> 3
-        return bytes[position] == .asciiQuote ? nil : position
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+      let delimiterPattern = UInt64(delimiter) &* ones
+      let newlinePattern = UInt64(UInt8.asciiNewline) &* ones
+      let returnPattern = UInt64(UInt8.asciiReturn) &* ones
+      let quotePattern = UInt64(UInt8.asciiQuote) &* ones
+      @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & low7) &+ low7) | word | low7)
       }
-      index += 8
-    }
+      let raw = UnsafeRawPointer(bytes)
+      while index + 8 <= bound {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let special =
+          zeroBytes(word ^ delimiterPattern) | zeroBytes(word ^ newlinePattern)
+          | zeroBytes(word ^ returnPattern) | zeroBytes(word ^ quotePattern)
+        if special != 0 {
+          let position = index + special.trailingZeroBitCount >> 3
+          return bytes[position] == .asciiQuote ? nil : position
+        }
+        index += 8
+      }
     #endif
     while index < bound {
       let byte = bytes[index]
@@ -216,39 +220,43 @@ extension CSVReader {
     let negative = bytes[at] == .asciiMinus
     if negative { at += 1 }
     #if _endian(little)
-    // Eight bytes at a time: the integer digits, then the fraction's, each a run of at most
-    // seven digits found and converted in one load (`ByteNumberParser.eightDigits`).
-    if at + 8 <= bound {
-      let raw = UnsafeRawPointer(bytes)
-      let integer = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-      let integerDigits = leadingDigits(integer)
-      if integerDigits < 8 {
-        var mantissa = digitsValue(integer, count: integerDigits)
-        var end = at + integerDigits
-        var fractionDigits = 0
-        if bytes[end] == .asciiDot, end + 9 <= bound {
-          let fraction = raw.loadUnaligned(fromByteOffset: end + 1, as: UInt64.self)
-          fractionDigits = leadingDigits(fraction)
-          if fractionDigits < 8 {
-            if fractionDigits > 0 {
-              mantissa = mantissa &* ByteNumberParser.integerPowerOfTen(fractionDigits) &+ digitsValue(fraction, count: fractionDigits)
+      // Eight bytes at a time: the integer digits, then the fraction's, each a run of at most
+      // seven digits found and converted in one load (`ByteNumberParser.eightDigits`).
+      if at + 8 <= bound {
+        let raw = UnsafeRawPointer(bytes)
+        let integer = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+        let integerDigits = leadingDigits(integer)
+        if integerDigits < 8 {
+          var mantissa = digitsValue(integer, count: integerDigits)
+          var end = at + integerDigits
+          var fractionDigits = 0
+          if bytes[end] == .asciiDot, end + 9 <= bound {
+            let fraction = raw.loadUnaligned(fromByteOffset: end + 1, as: UInt64.self)
+            fractionDigits = leadingDigits(fraction)
+            if fractionDigits < 8 {
+              if fractionDigits > 0 {
+                mantissa =
+                  mantissa &* ByteNumberParser.integerPowerOfTen(fractionDigits)
+                  &+ digitsValue(fraction, count: fractionDigits)
+              }
+              end += 1 + fractionDigits
+            } else {
+              fractionDigits = -1
             }
-            end += 1 + fractionDigits
-          } else {
+          } else if bytes[end] == .asciiDot {
             fractionDigits = -1
           }
-        } else if bytes[end] == .asciiDot {
-          fractionDigits = -1
-        }
-        if fractionDigits >= 0 {
-          let digits = integerDigits + fractionDigits
-          guard digits > 0, digits <= 15 else { return nil }
-          index = end
-          let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
-          return negative ? -value : value
+          if fractionDigits >= 0 {
+            let digits = integerDigits + fractionDigits
+            guard digits > 0, digits <= 15 else { return nil }
+            index = end
+            let value =
+              fractionDigits == 0
+              ? Double(mantissa) : Double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
+            return negative ? -value : value
+          }
         }
       }
-    }
     #endif
     var mantissa: UInt64 = 0
     var digits = 0
@@ -273,7 +281,8 @@ extension CSVReader {
     digits += fractionDigits
     guard digits > 0, digits <= 15 else { return nil }
     index = at
-    let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
+    let value =
+      fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
     return negative ? -value : value
   }
 

@@ -245,14 +245,17 @@ public struct CSVReader: FeedReader {
       var lastRowFields = 0
       defer {
         if lastRowStart >= 0 {
-          previousRow = CSVRowShape(bytes, start: lastRowStart, end: lastRowEnd, fieldCount: lastRowFields, delimiter: layout.delimiter)
+          previousRow = CSVRowShape(
+            bytes, start: lastRowStart, end: lastRowEnd, fieldCount: lastRowFields, delimiter: layout.delimiter)
         }
       }
       while index < end {
         let recordStart = index
         let bound = min(end, recordStart + cap + 1)
         if let plan = plain {
-          if let recordEnd = decodePlainRow(bytes, start: recordStart, bound: bound, plan: plan, line: line, into: &sink) {
+          if let recordEnd = decodePlainRow(
+            bytes, start: recordStart, bound: bound, plan: plan, line: line, into: &sink)
+          {
             line += 1
             index = recordEnd + 1
             lastRowStart = recordStart
@@ -266,9 +269,11 @@ public struct CSVReader: FeedReader {
         }
         let outcome =
           CSVFastPaths.scanUnquoted(
-            bytes, start: recordStart, bound: bound, delimiter: layout.delimiter, fields: slots, limit: layout.fieldLimit)
+            bytes, start: recordStart, bound: bound, delimiter: layout.delimiter, fields: slots,
+            limit: layout.fieldLimit)
           ?? CSVRecordScanner.scan(
-            bytes, start: recordStart, bound: bound, delimiter: layout.delimiter, fields: slots, limit: layout.fieldLimit)
+            bytes, start: recordStart, bound: bound, delimiter: layout.delimiter, fields: slots,
+            limit: layout.fieldLimit)
         switch outcome {
         case .record(let recordEnd, let fieldCount, let newlines):
           let rowLine = line
@@ -348,7 +353,9 @@ public struct CSVReader: FeedReader {
       return
     }
     let trimmed = record.trimmingASCIIWhitespace()
-    if declaredDelimiter == nil, trimmed.count == 5, UnsafeBufferPointer(rebasing: trimmed[..<4]).equalsASCIICaseInsensitive("sep=") {
+    if declaredDelimiter == nil, trimmed.count == 5,
+      UnsafeBufferPointer(rebasing: trimmed[..<4]).equalsASCIICaseInsensitive("sep=")
+    {
       // Excel's `sep=;` line: it names the delimiter; the header follows.
       declaredDelimiter = trimmed[4]
       return
@@ -389,12 +396,14 @@ public struct CSVReader: FeedReader {
       let length = buffer.count - 1
       let base = buffer.baseAddress!
       let row = UnsafeBufferPointer(start: base, count: length)
-      if CSVValues.isBlank(row, delimiter: layout.delimiter) || CSVValues.isDashcamMarker(row.trimmingASCIIWhitespace()) {
+      if CSVValues.isBlank(row, delimiter: layout.delimiter) || CSVValues.isDashcamMarker(row.trimmingASCIIWhitespace())
+      {
         return false
       }
       return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2) { fields in
-        guard case .record(_, let fieldCount, _) = CSVRecordScanner.scan(
-          base, start: 0, bound: buffer.count, delimiter: layout.delimiter, fields: fields.baseAddress!, limit: 1)
+        guard
+          case .record(_, let fieldCount, _) = CSVRecordScanner.scan(
+            base, start: 0, bound: buffer.count, delimiter: layout.delimiter, fields: fields.baseAddress!, limit: 1)
         else { return false }
         let shape = CSVRowShape(base, start: 0, end: length, fieldCount: fieldCount, delimiter: layout.delimiter)
         return shape.looksCut(after: previous)
@@ -411,13 +420,15 @@ public struct CSVReader: FeedReader {
       try withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * limit) { (fields) throws(FeedError) -> [String] in
         let slots = fields.baseAddress!
         let base = buffer.baseAddress!
-        guard case .record(_, let count, _) = CSVRecordScanner.scan(
-          base, start: 0, bound: buffer.count, delimiter: delimiter, fields: slots, limit: limit)
+        guard
+          case .record(_, let count, _) = CSVRecordScanner.scan(
+            base, start: 0, bound: buffer.count, delimiter: delimiter, fields: slots, limit: limit)
         else {
           throw FeedError.unmappedColumns(line: line, detail: "the header line has a quote that is never closed")
         }
         return (0..<min(count, limit)).map { column in
-          let value = UnsafeBufferPointer(start: base + slots[2 * column], count: slots[2 * column + 1] - slots[2 * column])
+          let value = UnsafeBufferPointer(
+            start: base + slots[2 * column], count: slots[2 * column + 1] - slots[2 * column])
           return String(decoding: value.trimmingASCIIWhitespace(), as: UTF8.self)
         }
       }
@@ -430,7 +441,9 @@ extension FeedError {
   static func cutOffLastRow(_ line: Int) -> FeedError {
     .truncated(
       line: line,
-      detail: "its last line has no line end and is shorter than the row before it (a missing column or a number with fewer decimals), so the file looks cut off there")
+      detail:
+        "its last line has no line end and is shorter than the row before it (a missing column or a number with fewer decimals), so the file looks cut off there"
+    )
   }
 }
 

@@ -50,7 +50,9 @@ extension CSVReader {
     var timestamp: Double
     if layout.timestamp >= 0 {
       let value = cell(layout.timestamp)
-      if layout.timestampFormat == .auto || layout.timestampFormat == .iso8601, let seconds = timestampCache.timestamp(value) {
+      if layout.timestampFormat == .auto || layout.timestampFormat == .iso8601,
+        let seconds = timestampCache.timestamp(value)
+      {
         timestamp = seconds
       } else {
         switch CSVValues.timestamp(value, format: layout.timestampFormat, dateOrder: layout.dateOrder) {
@@ -96,7 +98,9 @@ extension CSVReader {
 
     // Position.
     let latitudeValue = cell(layout.latitude)
-    guard var latitude = CSVValues.coordinate(latitudeValue, positive: 0x4E, negative: 0x53, decimalComma: layout.decimalComma)
+    guard
+      var latitude = CSVValues.coordinate(
+        latitudeValue, positive: 0x4E, negative: 0x53, decimalComma: layout.decimalComma)
     else { return unreadable(.badNumber, latitudeValue, record, layout, rowLine, &sink) }
     if layout.latitudeHemisphere >= 0 {
       let value = cell(layout.latitudeHemisphere)
@@ -106,7 +110,9 @@ extension CSVReader {
       latitude *= sign
     }
     let longitudeValue = cell(layout.longitude)
-    guard var longitude = CSVValues.coordinate(longitudeValue, positive: 0x45, negative: 0x57, decimalComma: layout.decimalComma)
+    guard
+      var longitude = CSVValues.coordinate(
+        longitudeValue, positive: 0x45, negative: 0x57, decimalComma: layout.decimalComma)
     else { return unreadable(.badNumber, longitudeValue, record, layout, rowLine, &sink) }
     if layout.longitudeHemisphere >= 0 {
       let value = cell(layout.longitudeHemisphere)
@@ -121,7 +127,9 @@ extension CSVReader {
     if layout.horizontalAccuracy >= 0 {
       let value = cell(layout.horizontalAccuracy)
       if !value.isEmpty {
-        guard let metres = CSVValues.measure(value, .distance, scale: layout.accuracyScale, decimalComma: layout.decimalComma)
+        guard
+          let metres = CSVValues.measure(
+            value, .distance, scale: layout.accuracyScale, decimalComma: layout.decimalComma)
         else { return unreadable(.badNumber, value, record, layout, rowLine, &sink) }
         accuracy = metres
       }
@@ -130,7 +138,9 @@ extension CSVReader {
     if layout.receivedAt >= 0 {
       let value = cell(layout.receivedAt)
       if !value.isEmpty {
-        guard case .value(let seconds) = CSVValues.timestamp(value, format: layout.receivedAtFormat, dateOrder: layout.dateOrder),
+        guard
+          case .value(let seconds) = CSVValues.timestamp(
+            value, format: layout.receivedAtFormat, dateOrder: layout.dateOrder),
           seconds.isFinite
         else { return unreadable(.badTime, value, record, layout, rowLine, &sink) }
         receivedAt = seconds
@@ -148,7 +158,8 @@ extension CSVReader {
     }
     var altitude: Double?
     if layout.altitude >= 0 {
-      altitude = CSVValues.measure(cell(layout.altitude), .distance, scale: layout.altitudeScale, decimalComma: layout.decimalComma)
+      altitude = CSVValues.measure(
+        cell(layout.altitude), .distance, scale: layout.altitudeScale, decimalComma: layout.decimalComma)
     }
 
     // Session.
@@ -218,6 +229,8 @@ extension CSVReader {
     let name = column < layout.names.count ? "'\(CSVHeaderReport.display(layout.names[column]))'" : "\(column + 1)"
     return .unmappedColumns(
       line: line,
-      detail: "column \(name) holds dates with the year last (like 11/05/2025), which could be day-first or month-first; pass --columns date_format=dmy (day first) or date_format=mdy (month first)")
+      detail:
+        "column \(name) holds dates with the year last (like 11/05/2025), which could be day-first or month-first; pass --columns date_format=dmy (day first) or date_format=mdy (month first)"
+    )
   }
 }

@@ -155,7 +155,13 @@ enum CSVRecordScanner {
       if byte == .asciiQuote {
         quoted.toggle()
       } else if !quoted {
-        if byte == .asciiComma { commas += 1 } else if byte == .asciiSemicolon { semicolons += 1 } else if byte == .asciiTab { tabs += 1 }
+        if byte == .asciiComma {
+          commas += 1
+        } else if byte == .asciiSemicolon {
+          semicolons += 1
+        } else if byte == .asciiTab {
+          tabs += 1
+        }
       }
     }
     if commas >= semicolons, commas >= tabs { return .asciiComma }

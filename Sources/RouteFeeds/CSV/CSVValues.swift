@@ -66,9 +66,11 @@ enum CSVValues {
     var split = 0
     while split < bytes.count {
       let byte = bytes[split]
-      let numeric = byte.isASCIIDigit || byte == .asciiDot || byte == .asciiPlus || byte == .asciiMinus
+      let numeric =
+        byte.isASCIIDigit || byte == .asciiDot || byte == .asciiPlus || byte == .asciiMinus
         || (decimalComma && byte == .asciiComma)
-      let exponent = (byte == .asciiLowerE || byte == .asciiUpperE) && split > 0 && split + 1 < bytes.count
+      let exponent =
+        (byte == .asciiLowerE || byte == .asciiUpperE) && split > 0 && split + 1 < bytes.count
         && (bytes[split + 1].isASCIIDigit || bytes[split + 1] == .asciiMinus || bytes[split + 1] == .asciiPlus)
       guard numeric || exponent else { break }
       split += 1
@@ -79,7 +81,6 @@ enum CSVValues {
     for (name, scale) in kind.units where unit.equalsASCIICaseInsensitive(name) { return value * scale }
     return nil
   }
-
 
   // MARK: Coordinates
 
@@ -140,8 +141,9 @@ enum CSVValues {
   @inline(__always)
   static func isNoFix(_ bytes: Bytes) -> Bool {
     if bytes.count == 1 { return bytes[0].asciiLowercased == 0x76 || bytes[0] == .ascii0 }
-    guard bytes.count >= 2, bytes[0].asciiLowercased == 0x6E || bytes[0].asciiLowercased == 0x66
-      || bytes[0].asciiLowercased == 0x69 || bytes[0].asciiLowercased == 0x76
+    guard bytes.count >= 2,
+      bytes[0].asciiLowercased == 0x6E || bytes[0].asciiLowercased == 0x66
+        || bytes[0].asciiLowercased == 0x69 || bytes[0].asciiLowercased == 0x76
     else { return false }
     for word in noFixWords where bytes.equalsASCIICaseInsensitive(word) { return true }
     return false
@@ -361,7 +363,8 @@ enum CSVValues {
   /// Whether a failing cell looks like binary data rather than a mistyped value: it holds a
   /// C0 control byte other than tab, CR and LF, or DEL.
   static func looksBinary(_ bytes: Bytes) -> Bool {
-    for byte in bytes where (byte < 0x20 && byte != .asciiTab && byte != .asciiReturn && byte != .asciiNewline) || byte == 0x7F {
+    for byte in bytes
+    where (byte < 0x20 && byte != .asciiTab && byte != .asciiReturn && byte != .asciiNewline) || byte == 0x7F {
       return true
     }
     return false

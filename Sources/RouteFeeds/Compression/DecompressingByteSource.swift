@@ -67,7 +67,8 @@ public struct DecompressingByteSource<Base: ByteSource>: ByteSource {
       peeked = Array(buffer[0..<count])
       var more = [UInt8](repeating: 0, count: 1 << 16)
       while peeked.count < 4 {
-        let extra = try more.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try base.read(into: pointer) }
+        let extra = try more.withUnsafeMutableBufferPointer { pointer throws(FeedError) in try base.read(into: pointer)
+        }
         if extra == 0 { break }
         peeked += more[0..<extra]
       }

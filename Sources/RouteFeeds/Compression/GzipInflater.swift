@@ -64,7 +64,9 @@ final class GzipInflater {
   /// 0 at the end of the last member.
   ///
   /// - Complexity: O(*n*) in the bytes produced and consumed.
-  func read<Base: ByteSource>(into output: UnsafeMutableBufferPointer<UInt8>, from base: inout Base) throws(FeedError) -> Int {
+  func read<Base: ByteSource>(into output: UnsafeMutableBufferPointer<UInt8>, from base: inout Base) throws(FeedError)
+    -> Int
+  {
     // An error is sticky: every read after it repeats it, so a caller that stopped early
     // (detection's prefix) meets it again on its next read.
     if let error = pendingError { throw error }
@@ -90,7 +92,8 @@ final class GzipInflater {
         case Z_BUF_ERROR:
           // No progress possible: out of input (refilled above unless the file ended).
           if stream.pointee.avail_in == 0 && inputEnded {
-            throw .badCompression(byteOffset: offset, detail: "the file ends inside the compressed data (it was cut off)")
+            throw .badCompression(
+              byteOffset: offset, detail: "the file ends inside the compressed data (it was cut off)")
           }
         default:
           throw .badCompression(byteOffset: offset, detail: zlibMessage(status))
@@ -116,7 +119,8 @@ final class GzipInflater {
       }
       guard !inPadding, byte == 0x1F else {
         throw .badCompression(
-          byteOffset: offset, detail: "bytes after the end of the gzip data are neither another gzip member nor zero padding")
+          byteOffset: offset,
+          detail: "bytes after the end of the gzip data are neither another gzip member nor zero padding")
       }
       inflateReset(stream)
       betweenMembers = false

@@ -101,7 +101,9 @@ final class ZipDocumentReader {
   ///
   /// - Complexity: O(*n*) in the archive bytes read (entries before the document are inflated
   ///   only when their size is not stored ahead of them).
-  func read<Base: ByteSource>(into output: UnsafeMutableBufferPointer<UInt8>, from base: inout Base) throws(FeedError) -> Int {
+  func read<Base: ByteSource>(into output: UnsafeMutableBufferPointer<UInt8>, from base: inout Base) throws(FeedError)
+    -> Int
+  {
     if let error = pendingError { throw error }
     guard output.count > 0 else { return 0 }
     var produced = 0
@@ -113,7 +115,8 @@ final class ZipDocumentReader {
         case .seeking:
           try seekDocument(from: &base)
         case .document(var entry):
-          let count = try readDocument(&entry, into: UnsafeMutableBufferPointer(rebasing: output[produced...]), from: &base)
+          let count = try readDocument(
+            &entry, into: UnsafeMutableBufferPointer(rebasing: output[produced...]), from: &base)
           produced += count
           state = .document(entry)
           if count == 0 {
@@ -198,13 +201,16 @@ final class ZipDocumentReader {
     let headerOffset = entry.headerOffset
     let isDocument = Self.isKML(name)
     guard entry.flags & 0x01 == 0 || !isDocument else {
-      throw .badArchive(byteOffset: headerOffset, detail: "the KML entry is encrypted; decrypt the archive first (unzip FILE)")
+      throw .badArchive(
+        byteOffset: headerOffset, detail: "the KML entry is encrypted; decrypt the archive first (unzip FILE)")
     }
     guard entry.method == 0 || entry.method == 8 else {
       guard !isDocument else {
         throw .badArchive(
           byteOffset: headerOffset,
-          detail: "the KML entry uses compression method \(entry.method); only stored (0) and deflate (8) are read; extract it first (unzip FILE)")
+          detail:
+            "the KML entry uses compression method \(entry.method); only stored (0) and deflate (8) are read; extract it first (unzip FILE)"
+        )
       }
       try skipEntry(entry, name: name, from: &base)
       return
@@ -213,12 +219,16 @@ final class ZipDocumentReader {
       if entry.method == 0 && entry.hasDescriptor {
         throw .badArchive(
           byteOffset: headerOffset,
-          detail: "the KML entry is stored with its size after the data, which cannot be read as a stream; extract it first (unzip FILE)")
+          detail:
+            "the KML entry is stored with its size after the data, which cannot be read as a stream; extract it first (unzip FILE)"
+        )
       }
       if entry.method == 0 && entry.compressedSize != entry.size {
         throw .badArchive(
           byteOffset: headerOffset,
-          detail: "the KML entry is stored (not compressed) yet its sizes differ (\(entry.compressedSize) and \(entry.size) bytes)")
+          detail:
+            "the KML entry is stored (not compressed) yet its sizes differ (\(entry.compressedSize) and \(entry.size) bytes)"
+        )
       }
       if entry.method == 8 { try startInflate(headerOffset) }
       state = .document(entry)
@@ -258,7 +268,8 @@ final class ZipDocumentReader {
     case 0x0403_4B50: break
     case 0x0201_4B50, 0x0605_4B50, 0x0606_4B50: return nil
     default:
-      throw .badArchive(byteOffset: headerOffset, detail: "expected a zip entry's local header (PK 03 04) or the central directory")
+      throw .badArchive(
+        byteOffset: headerOffset, detail: "expected a zip entry's local header (PK 03 04) or the central directory")
     }
     let header = try take(30, from: &base, what: "a zip entry's local header")
     let nameLength = little(header, 26, 2)
@@ -266,8 +277,10 @@ final class ZipDocumentReader {
     let name = try take(nameLength, from: &base, what: "a zip entry's name")
     let extra = try take(extraLength, from: &base, what: "a zip entry's extra field")
     var entry = Entry(
-      headerOffset: headerOffset, dataOffset: offset, flags: UInt16(little(header, 6, 2)), method: UInt16(little(header, 8, 2)),
-      crc: UInt32(little(header, 14, 4)), compressedSize: little(header, 18, 4), size: little(header, 22, 4), zip64: false)
+      headerOffset: headerOffset, dataOffset: offset, flags: UInt16(little(header, 6, 2)),
+      method: UInt16(little(header, 8, 2)),
+      crc: UInt32(little(header, 14, 4)), compressedSize: little(header, 18, 4), size: little(header, 22, 4),
+      zip64: false)
     try readZip64(extra, into: &entry)
     return (entry, name)
   }
@@ -293,13 +306,16 @@ final class ZipDocumentReader {
           entry.compressedSize = little(extra, field, 8)
         }
         // Sizes past 2^62 are nonsense, and would overflow counting.
-        guard entry.size >= 0, entry.size < 1 << 62, entry.compressedSize >= 0, entry.compressedSize < 1 << 62 else { break }
+        guard entry.size >= 0, entry.size < 1 << 62, entry.compressedSize >= 0, entry.compressedSize < 1 << 62 else {
+          break
+        }
         if entry.size != 0xFFFF_FFFF && entry.compressedSize != 0xFFFF_FFFF { return }
         break
       }
       index = body + length
     }
-    throw .badArchive(byteOffset: entry.headerOffset, detail: "a zip entry's sizes point to a zip64 field that is missing or damaged")
+    throw .badArchive(
+      byteOffset: entry.headerOffset, detail: "a zip entry's sizes point to a zip64 field that is missing or damaged")
   }
 
   static func isKML(_ name: [UInt8]) -> Bool {
@@ -317,7 +333,10 @@ final class ZipDocumentReader {
   }
 
   private func noDocument() -> FeedError {
-    .noFeedInArchive(holding: skipped.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.value) \($0.key)" })
+    .noFeedInArchive(
+      holding: skipped.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map {
+        "\($0.value) \($0.key)"
+      })
   }
 
   /// Passes over an entry that is not the document.
@@ -332,7 +351,9 @@ final class ZipDocumentReader {
     guard entry.method == 8, entry.flags & 0x01 == 0 else {
       throw .badArchive(
         byteOffset: entry.headerOffset,
-        detail: "an entry before the KML document gives its size only after its data and is not deflated, so it cannot be skipped as a stream; extract the KML first (unzip FILE)")
+        detail:
+          "an entry before the KML document gives its size only after its data and is not deflated, so it cannot be skipped as a stream; extract the KML first (unzip FILE)"
+      )
     }
     try startInflate(entry.headerOffset)
     var discard = [UInt8](repeating: 0, count: 1 << 15)
@@ -419,7 +440,9 @@ final class ZipDocumentReader {
           if knownSize && entry.compressedRead != entry.compressedSize {
             throw .badArchive(
               byteOffset: offset,
-              detail: "the entry's deflate data ends after \(entry.compressedRead) bytes, but its stored compressed size is \(entry.compressedSize)")
+              detail:
+                "the entry's deflate data ends after \(entry.compressedRead) bytes, but its stored compressed size is \(entry.compressedSize)"
+            )
           }
           entry.ended = true
         default:
@@ -432,7 +455,9 @@ final class ZipDocumentReader {
   }
 
   /// Adds `count` bytes of output to the entry's size and CRC, and checks the limits.
-  private func account(_ entry: inout Entry, _ output: UnsafeMutableBufferPointer<UInt8>, _ count: Int, checksum: Bool) throws(FeedError) {
+  private func account(_ entry: inout Entry, _ output: UnsafeMutableBufferPointer<UInt8>, _ count: Int, checksum: Bool)
+    throws(FeedError)
+  {
     guard count > 0 else { return }
     entry.produced += count
     if checksum { entry.runningCRC = crc32(entry.runningCRC, output.baseAddress, UInt32(count)) }
@@ -442,7 +467,9 @@ final class ZipDocumentReader {
     if entry.produced > Self.ratioAllowance && entry.produced > Self.maximumRatio * max(1, entry.compressedRead) {
       throw .badArchive(
         byteOffset: offset,
-        detail: "the entry expands more than \(Self.maximumRatio) times its compressed size, as a zip bomb does; extract it first (unzip FILE) if it is genuine")
+        detail:
+          "the entry expands more than \(Self.maximumRatio) times its compressed size, as a zip bomb does; extract it first (unzip FILE) if it is genuine"
+      )
     }
   }
 
@@ -452,19 +479,24 @@ final class ZipDocumentReader {
     if entry.hasDescriptor { expected = try readDescriptor(entry, from: &base) }
     if entry.produced != expected.size {
       throw .badArchive(
-        byteOffset: offset, detail: "the KML entry holds \(entry.produced) bytes, but its stored size is \(expected.size)")
+        byteOffset: offset,
+        detail: "the KML entry holds \(entry.produced) bytes, but its stored size is \(expected.size)")
     }
     if UInt32(truncatingIfNeeded: entry.runningCRC) != expected.crc {
       throw .badArchive(
         byteOffset: offset,
-        detail: "the KML entry's CRC-32 does not match (stored \(hex(expected.crc)), computed \(hex(UInt32(truncatingIfNeeded: entry.runningCRC)))): the data is damaged")
+        detail:
+          "the KML entry's CRC-32 does not match (stored \(hex(expected.crc)), computed \(hex(UInt32(truncatingIfNeeded: entry.runningCRC)))): the data is damaged"
+      )
     }
   }
 
   /// The data descriptor after an entry's data: an optional `PK 07 08`, the CRC-32, then the
   /// compressed size and size (8 bytes each for a zip64 entry, 4 otherwise). Checks the
   /// compressed size against the bytes read.
-  private func readDescriptor<Base: ByteSource>(_ entry: Entry, from base: inout Base) throws(FeedError) -> (crc: UInt32, size: Int) {
+  private func readDescriptor<Base: ByteSource>(_ entry: Entry, from base: inout Base) throws(FeedError) -> (
+    crc: UInt32, size: Int
+  ) {
     let at = offset
     guard try ensure(4, from: &base) else { throw cutOff("a zip entry's data descriptor") }
     if little(Array(input[start..<(start + 4)]), 0, 4) == 0x0807_4B50 { start += 4 }
@@ -474,7 +506,9 @@ final class ZipDocumentReader {
     guard compressed == entry.compressedRead else {
       throw .badArchive(
         byteOffset: at,
-        detail: "the data descriptor gives a compressed size of \(compressed) bytes, but the deflate data took \(entry.compressedRead)")
+        detail:
+          "the data descriptor gives a compressed size of \(compressed) bytes, but the deflate data took \(entry.compressedRead)"
+      )
     }
     return (UInt32(little(fields, 0, 4)), little(fields, 4 + width, width))
   }

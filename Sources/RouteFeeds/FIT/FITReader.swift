@@ -125,14 +125,20 @@ public struct FITReader: FeedReader {
       if files == 0 { throw .malformedData(byteOffset: 0, detail: "the input is empty: no FIT file header") }
     case .fileHeaderStart, .fileHeaderRest:
       throw .malformedData(
-        byteOffset: fileStartIfInHeader, detail: "the input ends inside a FIT file header (at byte \(end)): it was cut off, or is not FIT")
+        byteOffset: fileStartIfInHeader,
+        detail: "the input ends inside a FIT file header (at byte \(end)): it was cut off, or is not FIT")
     case .recordHeader where offset == dataEnd, .fileCRC:
-      throw .malformedData(byteOffset: offset, detail: "the FIT file ends before its 2-byte CRC (at byte \(end)): it was cut off")
+      throw .malformedData(
+        byteOffset: offset, detail: "the FIT file ends before its 2-byte CRC (at byte \(end)): it was cut off")
     case .data(let local, _):
-      if definitions[local]?.global == FITProfile.Message.record { sink.unreadable(.unfinishedRecord, line: messageStart) }
+      if definitions[local]?.global == FITProfile.Message.record {
+        sink.unreadable(.unfinishedRecord, line: messageStart)
+      }
       throw .malformedData(
         byteOffset: messageStart,
-        detail: "the FIT file ends inside this message (at byte \(end); its data should run to byte \(dataEnd)): it was cut off")
+        detail:
+          "the FIT file ends inside this message (at byte \(end); its data should run to byte \(dataEnd)): it was cut off"
+      )
     case .recordHeader, .definitionFixed, .definitionFields, .developerFields:
       throw .malformedData(
         byteOffset: end,
@@ -178,11 +184,14 @@ public struct FITReader: FeedReader {
       guard architecture <= 1 else {
         throw .malformedData(
           byteOffset: start + 1,
-          detail: "a definition message declares architecture \(architecture); only 0 (little-endian) and 1 (big-endian) exist, so the file is damaged here or just before")
+          detail:
+            "a definition message declares architecture \(architecture); only 0 (little-endian) and 1 (big-endian) exist, so the file is damaged here or just before"
+        )
       }
       let bigEndian = architecture == 1
       let global = bigEndian ? UInt16(unit[2]) << 8 | UInt16(unit[3]) : UInt16(unit[3]) << 8 | UInt16(unit[2])
-      stage = .definitionFields(header: header, definition: FITDefinition(global: global, bigEndian: bigEndian), count: Int(unit[4]))
+      stage = .definitionFields(
+        header: header, definition: FITDefinition(global: global, bigEndian: bigEndian), count: Int(unit[4]))
     case .definitionFields(let header, var definition, let count):
       definition.addFields(UnsafeBufferPointer(rebasing: unit[0..<(3 * count)]))
       let local = Int(header & 0x0F)
@@ -241,7 +250,9 @@ public struct FITReader: FeedReader {
       guard header & 0xC0 == 0x40 else {
         throw .malformedData(
           byteOffset: fileStart,
-          detail: "the FIT header of \(size) bytes is larger than a FIT header (12 or 14 bytes) and no message definition follows it, so its size byte is damaged")
+          detail:
+            "the FIT header of \(size) bytes is larger than a FIT header (12 or 14 bytes) and no message definition follows it, so its size byte is damaged"
+        )
       }
     }
     if header & 0x80 != 0 {
@@ -261,12 +272,14 @@ public struct FITReader: FeedReader {
     guard definitions[local] != nil else {
       throw .malformedData(
         byteOffset: messageStart,
-        detail: "a data message of local type \(local) comes before any definition of that type, so its size is unknown")
+        detail: "a data message of local type \(local) comes before any definition of that type, so its size is unknown"
+      )
     }
   }
 
   private mutating func dataMessage(
-    _ message: UnsafeBufferPointer<UInt8>, _ definition: FITDefinition, timeOffset: UInt8?, into sink: inout some FeedSink
+    _ message: UnsafeBufferPointer<UInt8>, _ definition: FITDefinition, timeOffset: UInt8?,
+    into sink: inout some FeedSink
   ) {
     var time: UInt32?
     if let stamp = definition.value(definition.timestamp, size: 4, in: message), stamp != FITProfile.Invalid.uint32 {
@@ -289,7 +302,9 @@ public struct FITReader: FeedReader {
     }
   }
 
-  private func record(_ message: UnsafeBufferPointer<UInt8>, _ definition: FITDefinition, time: UInt32?, into sink: inout some FeedSink) {
+  private func record(
+    _ message: UnsafeBufferPointer<UInt8>, _ definition: FITDefinition, time: UInt32?, into sink: inout some FeedSink
+  ) {
     if definition.hasBadKeyField {
       sink.unreadable(.badFieldSize, line: messageStart)
       return
@@ -310,15 +325,20 @@ public struct FITReader: FeedReader {
       return
     }
     var speed: Double?
-    if let value = definition.value(definition.enhancedSpeed, size: 4, in: message), value != FITProfile.Invalid.uint32 {
+    if let value = definition.value(definition.enhancedSpeed, size: 4, in: message), value != FITProfile.Invalid.uint32
+    {
       speed = Double(value) / 1000
     } else if let value = definition.value(definition.speed, size: 2, in: message), value != FITProfile.Invalid.uint16 {
       speed = Double(value) / 1000
     }
     var altitude: Double?
-    if let value = definition.value(definition.enhancedAltitude, size: 4, in: message), value != FITProfile.Invalid.uint32 {
+    if let value = definition.value(definition.enhancedAltitude, size: 4, in: message),
+      value != FITProfile.Invalid.uint32
+    {
       altitude = Double(value) / 5 - 500
-    } else if let value = definition.value(definition.altitude, size: 2, in: message), value != FITProfile.Invalid.uint16 {
+    } else if let value = definition.value(definition.altitude, size: 2, in: message),
+      value != FITProfile.Invalid.uint16
+    {
       altitude = Double(value) / 5 - 500
     }
     var accuracy: Double?

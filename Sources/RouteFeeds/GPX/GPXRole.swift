@@ -21,4 +21,3 @@ enum GPXRole: UInt8, XMLRole, CaseIterable {
   static var root: GPXRole { .gpx }
   var streamsText: Bool { false }
 }
-

@@ -78,7 +78,8 @@ struct GeoJSONMapper {
   var heldCapacity: Int {
     roles.capacity + frames.capacity * MemoryLayout<CoordinateFrame>.stride + geometries.capacity * 8
       + feature.held.capacity * MemoryLayout<GeoJSONPosition>.stride
-      + (feature.flatTimes.capacity + feature.lineTimes.reduce(0) { $0 + $1.capacity }) * MemoryLayout<GeoJSONTime>.stride
+      + (feature.flatTimes.capacity + feature.lineTimes.reduce(0) { $0 + $1.capacity })
+      * MemoryLayout<GeoJSONTime>.stride
       + pointRoles.heldCapacity
   }
 
@@ -236,7 +237,8 @@ struct GeoJSONMapper {
         strayElement(line: token.line, into: &sink)
       }
     case .type:
-      guard parent == .root || parent == .geometry, let index = geometries.last, index < feature.geometryTypes.count else { return }
+      guard parent == .root || parent == .geometry, let index = geometries.last, index < feature.geometryTypes.count
+      else { return }
       feature.geometryTypes[index] = token.kind == .string ? GeoJSONGeometryType(token) : .other
     case .timeEntry:
       appendTime(time(token), parent: parent)
@@ -301,7 +303,9 @@ struct GeoJSONMapper {
 
   /// The property names that mark a Point as a place rather than a fix: GPX's `name`, `desc`,
   /// `cmt` and `sym` as converters write them, and the simplestyle and common map names.
-  static let waypointKeys: [StaticString] = ["name", "title", "desc", "description", "cmt", "sym", "marker-symbol", "icon"]
+  static let waypointKeys: [StaticString] = [
+    "name", "title", "desc", "description", "cmt", "sym", "marker-symbol", "icon",
+  ]
 
   // MARK: - Features and geometries
 

@@ -49,7 +49,8 @@ public struct GeoJSONReader: FeedReader {
   /// Delivers what the broken feature had read, and says where and why reading stopped.
   private mutating func failed(_ error: JSONSyntaxError, into sink: inout some FeedSink) -> FeedError {
     mapper.finish(into: &sink)
-    return error.isTruncation ? .truncated(line: error.line, detail: error.detail) : .malformed(line: error.line, detail: error.detail)
+    return error.isTruncation
+      ? .truncated(line: error.line, detail: error.detail) : .malformed(line: error.line, detail: error.detail)
   }
 }
 

@@ -38,7 +38,8 @@ package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertib
   package var detail: String {
     let what: String
     switch problem {
-    case .expected(let expected): what = isTruncation ? "the input ends where \(expected) was expected" : "expected \(expected)"
+    case .expected(let expected):
+      what = isTruncation ? "the input ends where \(expected) was expected" : "expected \(expected)"
     case .tooDeep(let limit): what = "JSON nested deeper than \(limit) levels"
     case .tokenTooLong(let limit): what = "a string or number longer than \(limit) bytes"
     case .invalidUTF8: what = "a string holds bytes that are not UTF-8"

@@ -104,7 +104,8 @@ package struct JSONTokenizer {
   package mutating func finish() throws(JSONSyntaxError) -> JSONToken? {
     switch pending {
     case .string:
-      throw JSONSyntaxError(offset: offset, line: line, problem: .expected("the closing quote of a string"), isTruncation: true)
+      throw JSONSyntaxError(
+        offset: offset, line: line, problem: .expected("the closing quote of a string"), isTruncation: true)
     case .number, .literal:
       let kind = pending
       pending = .none
@@ -261,12 +262,15 @@ package struct JSONTokenizer {
   }
 
   private func tooLong(_ offset: Int) -> JSONSyntaxError {
-    JSONSyntaxError(offset: offset, line: pending == .none ? line : pendingLine, problem: .tokenTooLong(limit: maximumTokenLength))
+    JSONSyntaxError(
+      offset: offset, line: pending == .none ? line : pendingLine, problem: .tokenTooLong(limit: maximumTokenLength))
   }
 
   // MARK: - Numbers and literals
 
-  private mutating func number(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONSyntaxError) -> JSONToken? {
+  private mutating func number(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONSyntaxError)
+    -> JSONToken?
+  {
     var end = start + 1
     while end < count, base[end].isJSONNumberByte { end += 1 }
     return try endBareToken(.number, base, count, from: start, to: end)
@@ -299,13 +303,16 @@ package struct JSONTokenizer {
   ) throws(JSONSyntaxError) -> JSONToken {
     guard text.count <= maximumTokenLength else { throw tooLong(tokenOffset) }
     if let bad = JSONNumberGrammar.firstError(text) {
-      throw JSONSyntaxError(offset: tokenOffset + bad, line: tokenLine, problem: .badNumber, isTruncation: atEnd && bad == text.count)
+      throw JSONSyntaxError(
+        offset: tokenOffset + bad, line: tokenLine, problem: .badNumber, isTruncation: atEnd && bad == text.count)
     }
     afterValue()
     return JSONToken(kind: .number, bytes: text, offset: tokenOffset, line: tokenLine, depth: depth)
   }
 
-  private mutating func literal(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONSyntaxError) -> JSONToken? {
+  private mutating func literal(_ base: UnsafePointer<UInt8>, _ count: Int, at start: Int) throws(JSONSyntaxError)
+    -> JSONToken?
+  {
     var end = start + 1
     while end < count, base[end] &- 0x61 < 26 {
       end += 1
@@ -330,7 +337,8 @@ package struct JSONTokenizer {
       throw JSONSyntaxError(offset: tokenOffset, line: tokenLine, problem: problem, isTruncation: cut)
     }
     afterValue()
-    return JSONToken(kind: kind, bytes: UnsafeBufferPointer(start: nil, count: 0), offset: tokenOffset, line: tokenLine, depth: depth)
+    return JSONToken(
+      kind: kind, bytes: UnsafeBufferPointer(start: nil, count: 0), offset: tokenOffset, line: tokenLine, depth: depth)
   }
 
   /// Keeps the start of a number or literal the chunk cut.
@@ -406,6 +414,7 @@ extension UInt8 {
   /// where a number ends in Takeout's position text (`TakeoutPointText`).
   @inline(__always)
   var isJSONNumberByte: Bool {
-    (self &- .ascii0) < 10 || self == .asciiMinus || self == .asciiPlus || self == .asciiDot || self | 0x20 == .asciiLowerE
+    (self &- .ascii0) < 10 || self == .asciiMinus || self == .asciiPlus || self == .asciiDot
+      || self | 0x20 == .asciiLowerE
   }
 }

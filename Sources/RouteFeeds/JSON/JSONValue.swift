@@ -29,7 +29,9 @@ package struct JSONParser {
   ///   (syntax, numbers) but not built: it comes back as an empty array. `pipe` reads a record's
   ///   `"samples"` that way and streams them itself.
   /// - Complexity: O(*n*) in the length of `bytes`.
-  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, skippingElementsOf member: StaticString? = nil) throws(Failure) -> JSONValue {
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, skippingElementsOf member: StaticString? = nil)
+    throws(Failure) -> JSONValue
+  {
     var tokenizer = JSONTokenizer(maximumDepth: maximumDepth, maximumTokenLength: max(bytes.count, 1))
     var builder = JSONValueBuilder(skippedMember: member)
     while let token = try tokenizer.next(in: bytes) { try builder.add(token) }
@@ -68,7 +70,8 @@ struct JSONValueBuilder {
       return
     }
     if token.kind == .beginArray, token.depth == 1, let skippedMember, stack.count == 1, stack[0].isObject,
-      stack[0].key.utf8.elementsEqual(UnsafeBufferPointer(start: skippedMember.utf8Start, count: skippedMember.utf8CodeUnitCount))
+      stack[0].key.utf8.elementsEqual(
+        UnsafeBufferPointer(start: skippedMember.utf8Start, count: skippedMember.utf8CodeUnitCount))
     {
       skippingFrom = token.depth
       return

@@ -1,8 +1,14 @@
+import RouteMileage
+
 /// What one fix sentence (RMC, GGA, GNS, GLL or GST) says, once read.
 struct NMEAFix {
   /// Which sentence, as one bit of `NMEAEpoch.kinds`; lower bits rank higher for the position.
   enum Kind: UInt8 {
-    case rmc = 1, gga = 2, gns = 4, gll = 8, gst = 16
+    case rmc = 1
+    case gga = 2
+    case gns = 4
+    case gll = 8
+    case gst = 16
   }
 
   var kind: Kind
@@ -114,5 +120,3 @@ struct NMEAEpoch {
       speed: details.speed, course: details.course, altitude: details.altitude)
   }
 }
-
-import RouteMileage

@@ -117,7 +117,8 @@ struct NMEAEpochAssembler {
     guard undated.count < Self.maximumUndatedEpochs else {
       throw .needsDate(line: undated.first?.line ?? epoch.line)
     }
-    undated.append(UndatedPosition(sample: epoch.sample(timestamp: 0, gsaHDOP: hdop), placement: placement, line: epoch.line))
+    undated.append(
+      UndatedPosition(sample: epoch.sample(timestamp: 0, gsaHDOP: hdop), placement: placement, line: epoch.line))
   }
 
   /// Delivers the positions that waited for the date, in order.

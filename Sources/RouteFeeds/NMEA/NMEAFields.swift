@@ -173,10 +173,12 @@ enum NMEAFieldParser {
     // The field's last eight bytes, the ones before the fraction replaced by '0'.
     var word = UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self)
     #if _endian(big)
-    word = word.byteSwapped
+      word = word.byteSwapped
     #endif
     let keep: UInt64 = tail == 8 ? ~0 : ~0 << UInt64(8 &* (8 &- tail))
-    guard let fraction = ByteNumberParser.eightDigits((word & keep) | (0x3030_3030_3030_3030 & ~keep)) else { return nil }
+    guard let fraction = ByteNumberParser.eightDigits((word & keep) | (0x3030_3030_3030_3030 & ~keep)) else {
+      return nil
+    }
     return (whole, Int(fraction), tail)
   }
 

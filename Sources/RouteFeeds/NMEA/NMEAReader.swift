@@ -48,7 +48,8 @@ public struct NMEAReader: FeedReader {
       guard index < count else { break }
       let byte = base[index]
       if byte == .asciiNewline || byte == .asciiReturn {
-        try endLine(UnsafeBufferPointer(start: base + lineStart, count: index - lineStart), unusual: unusual, into: &sink)
+        try endLine(
+          UnsafeBufferPointer(start: base + lineStart, count: index - lineStart), unusual: unusual, into: &sink)
         unusual = false
         index = byte == .asciiReturn ? skipLineEnd(base, index + 1, count) : index + 1
         lineStart = index
@@ -75,7 +76,9 @@ public struct NMEAReader: FeedReader {
   }
 
   /// One line is complete: `tail` is its last (or only) piece.
-  private mutating func endLine(_ tail: UnsafeBufferPointer<UInt8>, unusual: Bool, into sink: inout some FeedSink) throws(FeedError) {
+  private mutating func endLine(_ tail: UnsafeBufferPointer<UInt8>, unusual: Bool, into sink: inout some FeedSink)
+    throws(FeedError)
+  {
     guard let number = partial.endLine(with: tail, into: &sink) else { return }
     if partial.isEmpty {
       try interpret(tail, line: number, unusual: unusual, lastLine: false, into: &sink)

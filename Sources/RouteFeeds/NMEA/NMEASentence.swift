@@ -257,7 +257,8 @@ extension NMEASentenceParser {
   }
 
   /// Reads a fix sentence (`verdict` is RMC, GGA, GNS, GLL or GST) into `fix`.
-  static func readFix(_ verdict: NMEAVerdict, _ fields: inout NMEAFields, into fix: inout NMEAFix) throws(NMEAReadError) {
+  static func readFix(_ verdict: NMEAVerdict, _ fields: inout NMEAFields, into fix: inout NMEAFix) throws(NMEAReadError)
+  {
     switch verdict {
     case .rmc: try readRMC(&fields, into: &fix)
     case .gga: try readGGA(&fields, into: &fix)

@@ -34,7 +34,7 @@ extension ByteNumberParser {
       if tail >= 1, tail <= 8, count >= 8 {
         var word = UnsafeRawPointer(base + (count - 8)).loadUnaligned(as: UInt64.self)
         #if _endian(big)
-        word = word.byteSwapped
+          word = word.byteSwapped
         #endif
         let keep: UInt64 = tail == 8 ? ~0 : ~0 << UInt64(8 * (8 - tail))
         guard let fraction = eightDigits((word & keep) | (0x3030_3030_3030_3030 & ~keep)) else { return nil }
@@ -72,7 +72,7 @@ extension ByteNumberParser {
   static func fourDigits(_ pointer: UnsafePointer<UInt8>) -> UInt32? {
     var word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self)
     #if _endian(big)
-    word = word.byteSwapped
+      word = word.byteSwapped
     #endif
     let offsets = word &- 0x3030_3030
     // A byte is a digit when it is at least '0' (no borrow set bit 7) and at most '9'

@@ -104,7 +104,8 @@ struct OwnTracksFields {
     case .string where stringAllowed:
       let bytes = token.bytes
       guard !bytes.isEmpty, bytes.count <= 32,
-        bytes.allSatisfy({ $0.isASCIIDigit || $0 == .asciiMinus || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "+") }),
+        bytes.allSatisfy({ $0.isASCIIDigit || $0 == .asciiMinus || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "+") }
+        ),
         let number = ByteNumberParser.double(bytes), number.isFinite
       else { return .invalid }
       return .value(number)

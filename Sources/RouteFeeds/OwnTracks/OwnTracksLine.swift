@@ -24,7 +24,9 @@ struct OwnTracksLine {
     let time = run { !isGap($0) }
     guard !time.isEmpty, !run(while: isGap).isEmpty else { return nil }
     let column = run { !isGap($0) }
-    guard !column.isEmpty, !run(while: isGap).isEmpty, index < line.count, line[index] == UInt8(ascii: "{") else { return nil }
+    guard !column.isEmpty, !run(while: isGap).isEmpty, index < line.count, line[index] == UInt8(ascii: "{") else {
+      return nil
+    }
     storedAt = UnsafeBufferPointer(rebasing: line[time])
     self.column = UnsafeBufferPointer(rebasing: line[column])
     var end = line.count

@@ -72,7 +72,8 @@ struct OwnTracksMessage {
     let speed = fields.speed.value.flatMap { $0 >= 0 ? $0 / 3.6 : nil }
     let course = fields.course.value.flatMap { $0 >= 0 && $0 <= 360 ? $0 : nil }
     let sample = RouteSample(
-      timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracy: fields.accuracy.value, speed: speed,
+      timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracy: fields.accuracy.value,
+      speed: speed,
       course: course, altitude: fields.altitude.value)
     let session = session(tracker, into: &sink)
     sink.position(sample, session: session, line: number)

@@ -120,9 +120,14 @@ struct TakeoutDocumentMapper {
 
   /// A string, number, `true`, `false` or `null` value; `bytes` is a string's unescaped content
   /// or a literal's text.
-  mutating func scalar(_ kind: TakeoutScalar, _ bytes: UnsafeBufferPointer<UInt8>, line: Int, into sink: inout some FeedSink) {
+  mutating func scalar(
+    _ kind: TakeoutScalar, _ bytes: UnsafeBufferPointer<UInt8>, line: Int, into sink: inout some FeedSink
+  ) {
     defer { field = .none }
-    guard let role = roles.last else { return topLevelScalar = true }
+    guard let role = roles.last else {
+      topLevelScalar = true
+      return
+    }
     switch role {
     case .location, .pathPoint, .signalPosition, .rawPathPoint:
       fix.set(field, kind, bytes, timestamps: &timestamps)
@@ -164,10 +169,18 @@ struct TakeoutDocumentMapper {
     case .document:
       guard !isObject else { return .skipped }
       switch field {
-      case .locations: recognised = true; return .locations
-      case .semanticSegments: recognised = true; return .segments
-      case .rawSignals: recognised = true; return .signals
-      case .timelineObjects: recognised = true; return .timelineObjects
+      case .locations:
+        recognised = true
+        return .locations
+      case .semanticSegments:
+        recognised = true
+        return .segments
+      case .rawSignals:
+        recognised = true
+        return .signals
+      case .timelineObjects:
+        recognised = true
+        return .timelineObjects
       default: return .skipped
       }
     case .entries, .segments:
@@ -245,7 +258,9 @@ struct TakeoutDocumentMapper {
 
   /// An element of a record array whose object is one record of `role` (its fix starts at
   /// `line`); an element that is not an object is counted `notAnObject`.
-  private mutating func record(_ role: TakeoutRole, isObject: Bool, line: Int, _ sink: inout some FeedSink) -> TakeoutRole {
+  private mutating func record(_ role: TakeoutRole, isObject: Bool, line: Int, _ sink: inout some FeedSink)
+    -> TakeoutRole
+  {
     guard isObject else { return notAnObject(line, &sink) }
     fix = TakeoutFix(line: line)
     return role
@@ -305,7 +320,9 @@ struct TakeoutDocumentMapper {
   }
 
   /// An entry's `startTime`: times the points that were waiting for it.
-  private mutating func setEntryStart(_ kind: TakeoutScalar, _ bytes: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) {
+  private mutating func setEntryStart(
+    _ kind: TakeoutScalar, _ bytes: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink
+  ) {
     guard entryStart == .missing else { return }
     if kind == .string, let seconds = timestamps.instant(bytes) {
       entryStart = .seconds(seconds)

@@ -58,14 +58,23 @@ struct TakeoutFix {
     if kind == .null { return }
     switch field {
     case .latitudeE7, .longitudeE7:
-      guard let value = Self.number(kind, bytes) else { return badPosition = true }
+      guard let value = Self.number(kind, bytes) else {
+        badPosition = true
+        return
+      }
       if field == .latitudeE7 { latitude = value / 10_000_000 } else { longitude = value / 10_000_000 }
     case .degrees:
-      guard kind == .string, let point = TakeoutPointText.degrees(bytes) else { return badPosition = true }
+      guard kind == .string, let point = TakeoutPointText.degrees(bytes) else {
+        badPosition = true
+        return
+      }
       latitude = point.latitude
       longitude = point.longitude
     case .isoTime:
-      guard kind == .string else { return isoTime = .unreadable }
+      guard kind == .string else {
+        isoTime = .unreadable
+        return
+      }
       isoTime = timestamps.instant(bytes).map { .seconds($0) } ?? .unreadable
     case .epochMilliseconds:
       epochTime = Self.number(kind, bytes).map { .seconds($0 / 1000) } ?? .unreadable
@@ -78,7 +87,8 @@ struct TakeoutFix {
     case .altitude:
       altitude = Self.number(kind, bytes)
     case .deviceTag:
-      sessionKey = Self.number(kind, bytes).flatMap { Int64(exactly: $0) }.map { .device($0) } ?? .deviceText(Self.text(bytes))
+      sessionKey =
+        Self.number(kind, bytes).flatMap { Int64(exactly: $0) }.map { .device($0) } ?? .deviceText(Self.text(bytes))
     case .source:
       sessionKey = .source(Self.text(bytes))
     default:
@@ -128,7 +138,9 @@ struct TakeoutFix {
     case .seconds(let seconds):
       guard seconds.isFinite else { return .unreadable(.badTime) }
       return .position(
-        RouteSample(timestamp: seconds, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, altitude: altitude))
+        RouteSample(
+          timestamp: seconds, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, altitude: altitude
+        ))
     }
   }
 
@@ -138,7 +150,9 @@ struct TakeoutFix {
 
   /// A number written as a JSON number or as a string holding one.
   static func number(_ kind: TakeoutScalar, _ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    guard kind == .number || kind == .string, let value = ByteNumberParser.double(bytes), value.isFinite else { return nil }
+    guard kind == .number || kind == .string, let value = ByteNumberParser.double(bytes), value.isFinite else {
+      return nil
+    }
     return value
   }
 

@@ -18,7 +18,9 @@ enum TakeoutPointText {
       bytes[index + 3] == .asciiColon
     {
       index += 4
-      guard let latitude = number(bytes, &index, degreeSign: false), index < end, bytes[index] == .asciiComma else { return nil }
+      guard let latitude = number(bytes, &index, degreeSign: false), index < end, bytes[index] == .asciiComma else {
+        return nil
+      }
       index += 1
       guard let longitude = number(bytes, &index, degreeSign: false) else { return nil }
       // `geo:lat,lon,alt;u=12` — what follows the two coordinates is not a position.
@@ -40,7 +42,9 @@ enum TakeoutPointText {
   private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, degreeSign: Bool) -> Double? {
     let start = index
     while index < bytes.count, bytes[index].isJSONNumberByte { index += 1 }
-    guard index > start, let value = ByteNumberParser.double(UnsafeBufferPointer(rebasing: bytes[start..<index])) else { return nil }
+    guard index > start, let value = ByteNumberParser.double(UnsafeBufferPointer(rebasing: bytes[start..<index])) else {
+      return nil
+    }
     if degreeSign, index + 1 < bytes.count, bytes[index] == 0xC2, bytes[index + 1] == 0xB0 { index += 2 }
     return value
   }

@@ -38,7 +38,9 @@ public struct TakeoutReader: FeedReader {
     guard mapper.recognised, !mapper.topLevelScalar else {
       throw .malformed(
         line: 1,
-        detail: "this is not a Google location history document: its top level has no locations, semanticSegments, rawSignals or timelineObjects, and is not an array of timeline entries")
+        detail:
+          "this is not a Google location history document: its top level has no locations, semanticSegments, rawSignals or timelineObjects, and is not an array of timeline entries"
+      )
     }
   }
 
@@ -59,7 +61,8 @@ public struct TakeoutReader: FeedReader {
   /// The feed error for a syntax error, after counting the record it cut off.
   private mutating func stop(_ error: JSONSyntaxError, into sink: inout some FeedSink) -> FeedError {
     mapper.abandon(into: &sink)
-    return error.isTruncation ? .truncated(line: error.line, detail: error.detail) : .malformed(line: error.line, detail: error.detail)
+    return error.isTruncation
+      ? .truncated(line: error.line, detail: error.detail) : .malformed(line: error.line, detail: error.detail)
   }
 
   /// The bytes the reader holds between chunks: the tokenizer's buffers, the stack of open

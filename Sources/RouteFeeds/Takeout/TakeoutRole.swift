@@ -40,7 +40,8 @@ enum TakeoutField: UInt8 {
   // Members that say what a segment or a raw signal is; their values are passed over.
   case visitMark, activityMark, memoryMark, wifiScanMark, activityRecordMark
   // The scalar fields of a record.
-  case latitudeE7, longitudeE7, degrees, isoTime, epochMilliseconds, offsetMinutes, accuracy, altitude, deviceTag, source
+  case latitudeE7, longitudeE7, degrees, isoTime, epochMilliseconds, offsetMinutes, accuracy, altitude, deviceTag,
+    source
   /// A segment's (iOS entry's) `startTime`.
   case startTime
 
@@ -63,10 +64,16 @@ enum TakeoutField: UInt8 {
     case .location:
       // `Records.json` holds most of a large export's keys: candidates by length first.
       switch name.count {
-      case 8: if equals("accuracy") { return .accuracy }; if equals("altitude") { return .altitude }
-      case 9: if equals("timestamp") { return .isoTime }; if equals("deviceTag") { return .deviceTag }
+      case 8:
+        if equals("accuracy") { return .accuracy }
+        if equals("altitude") { return .altitude }
+      case 9:
+        if equals("timestamp") { return .isoTime }
+        if equals("deviceTag") { return .deviceTag }
       case 10: if equals("latitudeE7") { return .latitudeE7 }
-      case 11: if equals("longitudeE7") { return .longitudeE7 }; if equals("timestampMs") { return .epochMilliseconds }
+      case 11:
+        if equals("longitudeE7") { return .longitudeE7 }
+        if equals("timestampMs") { return .epochMilliseconds }
       default: break
       }
       return .none
@@ -107,8 +114,12 @@ enum TakeoutField: UInt8 {
     ("LatLng", .degrees), ("latLng", .degrees), ("accuracyMeters", .accuracy), ("altitudeMeters", .altitude),
     ("timestamp", .isoTime), ("source", .source),
   ]
-  private static let timelineObjectMembers: [Member] = [("activitySegment", .activitySegment), ("placeVisit", .placeVisit)]
-  private static let semanticItemMembers: [Member] = [("waypointPath", .waypointPath), ("simplifiedRawPath", .simplifiedRawPath)]
+  private static let timelineObjectMembers: [Member] = [
+    ("activitySegment", .activitySegment), ("placeVisit", .placeVisit),
+  ]
+  private static let semanticItemMembers: [Member] = [
+    ("waypointPath", .waypointPath), ("simplifiedRawPath", .simplifiedRawPath),
+  ]
   private static let waypointPathMembers: [Member] = [("waypoints", .waypoints)]
   private static let rawPathMembers: [Member] = [("points", .points)]
   private static let rawPathPointMembers: [Member] = [

@@ -59,8 +59,9 @@ public enum ISO8601Parser {
     case .asciiUpperZ, .asciiLowerZ:
       return index + 1 == n ? seconds : nil
     case .asciiPlus, .asciiMinus:
-      guard let offset = ClockText.utcOffset(
-        bytes, from: index, singleDigitHour: false, maximumMinutes: maximumOffsetHours * 60)
+      guard
+        let offset = ClockText.utcOffset(
+          bytes, from: index, singleDigitHour: false, maximumMinutes: maximumOffsetHours * 60)
       else { return nil }
       return seconds - Double(offset)
     default:

@@ -39,7 +39,8 @@ public enum TZifParser {
     var isUTCCount, isStandardCount, leapCount, timeCount, typeCount, characterCount: Int
 
     func dataLength(timeSize: Int) -> Int {
-      timeCount * timeSize + timeCount + typeCount * 6 + characterCount + leapCount * (timeSize + 4) + isStandardCount + isUTCCount
+      timeCount * timeSize + timeCount + typeCount * 6 + characterCount + leapCount * (timeSize + 4) + isStandardCount
+        + isUTCCount
     }
   }
 
@@ -57,7 +58,8 @@ public enum TZifParser {
     return header
   }
 
-  static func block(_ bytes: [UInt8], _ header: Header, timeSize: Int, name: String, footer: RecurringZoneRule?) throws(Failure)
+  static func block(_ bytes: [UInt8], _ header: Header, timeSize: Int, name: String, footer: RecurringZoneRule?)
+    throws(Failure)
     -> ZoneRules
   {
     let data = header.start + 44
@@ -73,14 +75,17 @@ public enum TZifParser {
     offsets.reserveCapacity(header.timeCount)
     for index in 0..<header.timeCount {
       let type = Int(bytes[types + index])
-      guard type < header.typeCount else { throw Failure(detail: "a transition names a local time type the file does not have") }
+      guard type < header.typeCount else {
+        throw Failure(detail: "a transition names a local time type the file does not have")
+      }
       let raw = bigEndian(bytes, data + index * timeSize, size: timeSize)
       let time = timeSize == 4 ? Int64(Int32(truncatingIfNeeded: raw)) : Int64(bitPattern: raw)
       if let last = transitions.last, time <= last { throw Failure(detail: "its transitions are not in time order") }
       transitions.append(time)
       offsets.append(offset(ofType: type))
     }
-    return ZoneRules(name: name, transitions: transitions, offsets: offsets, initialOffset: offset(ofType: 0), recurring: footer)
+    return ZoneRules(
+      name: name, transitions: transitions, offsets: offsets, initialOffset: offset(ofType: 0), recurring: footer)
   }
 
   static func bigEndian(_ bytes: [UInt8], _ start: Int, size: Int) -> UInt64 {
@@ -99,7 +104,9 @@ enum POSIXZoneRule {
     guard skipName(text, &index), let standardWest = duration(text, &index, signed: true) else { return nil }
     let standard = -standardWest
     guard index < text.count else {
-      return RecurringZoneRule(standardOffset: standard, daylightOffset: nil, start: .zeroBased(0), startTime: 0, end: .zeroBased(0), endTime: 0)
+      return RecurringZoneRule(
+        standardOffset: standard, daylightOffset: nil, start: .zeroBased(0), startTime: 0, end: .zeroBased(0),
+        endTime: 0)
     }
     guard skipName(text, &index) else { return nil }
     var daylight = standard + 3600
@@ -109,10 +116,14 @@ enum POSIXZoneRule {
     }
     guard index < text.count, text[index] == .asciiComma else { return nil }
     index += 1
-    guard let (start, startTime) = dateAndTime(text, &index), index < text.count, text[index] == .asciiComma else { return nil }
+    guard let (start, startTime) = dateAndTime(text, &index), index < text.count, text[index] == .asciiComma else {
+      return nil
+    }
     index += 1
     guard let (end, endTime) = dateAndTime(text, &index), index == text.count else { return nil }
-    return RecurringZoneRule(standardOffset: standard, daylightOffset: daylight, start: start, startTime: startTime, end: end, endTime: endTime)
+    return RecurringZoneRule(
+      standardOffset: standard, daylightOffset: daylight, start: start, startTime: startTime, end: end, endTime: endTime
+    )
   }
 
   /// A zone abbreviation: letters, or anything between `<` and `>`.
@@ -167,9 +178,13 @@ enum POSIXZoneRule {
     }
     if text[index] == 0x4D {  // M
       index += 1
-      guard let month = number(), (1...12).contains(month), index < text.count, text[index] == .asciiDot else { return nil }
+      guard let month = number(), (1...12).contains(month), index < text.count, text[index] == .asciiDot else {
+        return nil
+      }
       index += 1
-      guard let week = number(), (1...5).contains(week), index < text.count, text[index] == .asciiDot else { return nil }
+      guard let week = number(), (1...5).contains(week), index < text.count, text[index] == .asciiDot else {
+        return nil
+      }
       index += 1
       guard let weekday = number(), (0...6).contains(weekday) else { return nil }
       day = .monthWeekDay(month: month, week: week, weekday: weekday)

@@ -86,9 +86,9 @@ extension XMLScanner {
   }
 
   /// Ends the feed: a document that is not complete is `truncated`.
-  @_specialize(exported: false, kind: partial, where Mapper == GPXTrackBuilder)
-  @_specialize(exported: false, kind: partial, where Mapper == TCXTrackBuilder)
-  @_specialize(exported: false, kind: partial, where Mapper == KMLTrackBuilder)
+  @_specialize(exported:false,kind:partial,where Mapper == GPXTrackBuilder)
+  @_specialize(exported:false,kind:partial,where Mapper == TCXTrackBuilder)
+  @_specialize(exported:false,kind:partial,where Mapper == KMLTrackBuilder)
   mutating func finish(into sink: inout some FeedSink) throws(FeedError) {
     if let failure { throw failure }
     if rootClosed, stack.depth == 0, state == .content { return }

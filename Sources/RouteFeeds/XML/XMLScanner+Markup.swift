@@ -3,9 +3,9 @@
 /// byte-order mark. Each runs until its construct ends or the chunk does, then returns to
 /// `scan`, which dispatches on the state it left.
 extension XMLScanner {
-  @_specialize(exported: false, kind: partial, where Mapper == GPXTrackBuilder)
-  @_specialize(exported: false, kind: partial, where Mapper == TCXTrackBuilder)
-  @_specialize(exported: false, kind: partial, where Mapper == KMLTrackBuilder)
+  @_specialize(exported:false,kind:partial,where Mapper == GPXTrackBuilder)
+  @_specialize(exported:false,kind:partial,where Mapper == TCXTrackBuilder)
+  @_specialize(exported:false,kind:partial,where Mapper == KMLTrackBuilder)
   mutating func scanOtherMarkup(
     _ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int, into sink: inout some FeedSink
   ) throws(FeedError) {

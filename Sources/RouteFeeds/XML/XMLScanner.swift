@@ -161,9 +161,9 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
   // The mapper is known where each reader calls this, the sink is not; Swift does not
   // specialise on one generic parameter alone unless asked, and unspecialised the mapper's
   // calls would go through witness tables (GPX measured 2.5× slower).
-  @_specialize(exported: false, kind: partial, where Mapper == GPXTrackBuilder)
-  @_specialize(exported: false, kind: partial, where Mapper == TCXTrackBuilder)
-  @_specialize(exported: false, kind: partial, where Mapper == KMLTrackBuilder)
+  @_specialize(exported:false,kind:partial,where Mapper == GPXTrackBuilder)
+  @_specialize(exported:false,kind:partial,where Mapper == TCXTrackBuilder)
+  @_specialize(exported:false,kind:partial,where Mapper == KMLTrackBuilder)
   mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) throws(FeedError) {
     if let failure { throw failure }
     guard let p = chunk.baseAddress, chunk.count > 0 else { return }

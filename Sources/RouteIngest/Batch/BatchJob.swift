@@ -29,10 +29,12 @@ public enum BatchJob: Sendable {
       result.storedLedger = record.ledger
       if record.isInterrupted {
         // Measured all the same, cut off (`RouteStore.measure`): the figure `shifts` shows.
-        result.failure = "\(storePath): shift \(record.id.rawValue) is an interrupted import; its figure covers only the rows stored before it stopped"
+        result.failure =
+          "\(storePath): shift \(record.id.rawValue) is an interrupted import; its figure covers only the rows stored before it stopped"
       } else if let stoppedReading = record.stoppedReading {
         // A cut-off feed's finished import: `truncated`, as `batch` says of the file.
-        result.failure = "\(storePath): shift \(record.id.rawValue) is truncated: reading of its feed stopped at \(stoppedReading)"
+        result.failure =
+          "\(storePath): shift \(record.id.rawValue) is truncated: reading of its feed stopped at \(stoppedReading)"
       }
       do {
         // One connection per job: a connection is not shared across threads.

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Expands batch operands into feed files: files as given, directories recursively, and glob
@@ -12,7 +12,9 @@ import Darwin
 public enum InputPaths {
   /// File name extensions a directory walk picks up (case-insensitive). `gz` takes in any
   /// gzipped feed (`x.gpx.gz`, `x.fit.gz`): what is inside is detected after decompression.
-  public static let feedExtensions: Set<String> = ["gpx", "nmea", "nma", "txt", "log", "csv", "tsv", "tcx", "kml", "kmz", "geojson", "fit", "json", "rec", "gz"]
+  public static let feedExtensions: Set<String> = [
+    "gpx", "nmea", "nma", "txt", "log", "csv", "tsv", "tcx", "kml", "kmz", "geojson", "fit", "json", "rec", "gz",
+  ]
 
   /// One file to measure, and whether a directory walk found it (rather than the user naming
   /// it, or a pattern matching it).
@@ -35,13 +37,16 @@ public enum InputPaths {
   /// (permission denied), named with the reason. The batch exits 1 for any of them.
   ///
   /// - Parameter open: how directories are opened (`opendir`; a test gives one that refuses).
-  public static func expand(_ operands: [String], open: DirectoryOpener = openDirectory) -> (paths: [Found], problems: [String]) {
+  public static func expand(_ operands: [String], open: DirectoryOpener = openDirectory) -> (
+    paths: [Found], problems: [String]
+  ) {
     var paths: [Found] = []
     var problems: [String] = []
     func walked(_ directory: String, named operand: String) {
       let (files, unreadable) = walk(directory, open: open)
       for (folder, error) in unreadable {
-        problems.append("\(folder): cannot read this folder (\(String(cString: strerror(error)))); no file in it was measured")
+        problems.append(
+          "\(folder): cannot read this folder (\(String(cString: strerror(error)))); no file in it was measured")
       }
       if files.isEmpty, !unreadable.contains(where: { $0.path == directory }) {
         problems.append("\(operand): no feed file here (looked for \(extensionList) files)")

@@ -33,12 +33,14 @@ extension ShiftCard {
   public init(ledger: ShiftLedger, route: RouteDistance, at instant: Double, locale: MileageLocale = .english) {
     let open = ledger.deliveries.enumerated().filter { !$0.element.isFinished && $0.element.acceptedAt <= instant }
     self.init(
-      timeline: ledger.timeline, route: route, at: instant, openDeliveries: open.map { DeliveryStage($0.element.state) },
+      timeline: ledger.timeline, route: route, at: instant,
+      openDeliveries: open.map { DeliveryStage($0.element.state) },
       locale: locale)
     let running = state == .running || state == .parked
     if !ledger.deliveries.isEmpty {
       let counts = ledger.counts
-      deliveryCountsLine = ShiftCardWords.deliveryCounts(inProgress: counts.inProgress, delivered: counts.delivered, locale: locale)
+      deliveryCountsLine = ShiftCardWords.deliveryCounts(
+        inProgress: counts.inProgress, delivered: counts.delivered, locale: locale)
     }
     guard running else { return }
     if open.count == 1 { deliveryStatusLine = open[0].element.state.words }

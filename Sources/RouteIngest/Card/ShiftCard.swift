@@ -92,7 +92,8 @@ public struct ShiftCard: Sendable, Hashable {
     routeLine = RouteQuality(route, locale: locale).line
     parkedLine = state == .parked ? ShiftCardWords.parked : nil
     controls = Self.controls(state: state, openDeliveries: openDeliveries)
-    stepRefusalLine = (state == .running || state == .parked) && openDeliveries.count >= 2 ? ShiftCardWords.severalDeliveries : nil
+    stepRefusalLine =
+      (state == .running || state == .parked) && openDeliveries.count >= 2 ? ShiftCardWords.severalDeliveries : nil
     deliveryCountsLine = nil
     deliveryStatusLine = nil
   }
@@ -186,7 +187,9 @@ public struct ShiftCardCadence: Sendable {
   /// advancing or finishing goes out at once, as a reminder appearing does).
   ///
   /// - Complexity: O(*k* + *n*) in the timeline's events and the deliveries.
-  public mutating func update(ledger: ShiftLedger, route: RouteDistance, at instant: Double, locale: MileageLocale = .english)
+  public mutating func update(
+    ledger: ShiftLedger, route: RouteDistance, at instant: Double, locale: MileageLocale = .english
+  )
     -> ShiftCard?
   {
     update(route: route, at: instant, ended: ledger.timeline.state(at: instant) == .ended) { shownRoute in
@@ -194,7 +197,9 @@ public struct ShiftCardCadence: Sendable {
     }
   }
 
-  private mutating func update(route: RouteDistance, at instant: Double, ended: Bool, card make: (RouteDistance) -> ShiftCard)
+  private mutating func update(
+    route: RouteDistance, at instant: Double, ended: Bool, card make: (RouteDistance) -> ShiftCard
+  )
     -> ShiftCard?
   {
     latestRoute = route

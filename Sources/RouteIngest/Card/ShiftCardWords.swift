@@ -40,7 +40,9 @@ public enum ShiftCardWords {
   }
 
   /// `replay`'s line of counts: `Samples: 1,204 captured · 3 rejected · 1 batch (1 discarded)`.
-  public static func samples(captured: Int, rejected: Int, batches: Int, discarded: Int, locale: MileageLocale) -> String {
+  public static func samples(captured: Int, rejected: Int, batches: Int, discarded: Int, locale: MileageLocale)
+    -> String
+  {
     let count = locale.formattedCount
     return "Samples: \(count(captured)) captured · \(count(rejected)) rejected · \(locale.counted(batches, "batch"))"
       + (discarded > 0 ? " (\(count(discarded)) discarded)" : "")

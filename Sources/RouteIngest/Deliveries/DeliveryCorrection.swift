@@ -54,7 +54,9 @@ public enum DeliveryCorrection: Sendable {
         guard let new = proposal[kind], let old = before.event(kind)?.at else { return nil }
         return "\(kind.stageWords) \(CivilTime.iso8601(new)) (was \(CivilTime.iso8601(old)))"
       }.joined(separator: ", ")
-      sentence = ("Corrected the times of \(subject): \(changes).", "Would correct the times of \(subject): \(changes).")
+      sentence = (
+        "Corrected the times of \(subject): \(changes).", "Would correct the times of \(subject): \(changes)."
+      )
     case .move(let offer):
       try ledger.move(number, toOffer: offer)
       sentence = ("Moved \(subject) to offer \(offer).", "Would move \(subject) to offer \(offer).")
@@ -74,9 +76,12 @@ public enum DeliveryCorrection: Sendable {
       let others = moving.map { "Delivery \($0)" }.joined(separator: ", ")
       try ledger.separate(offer: offer)
       let (has, wouldHave) =
-        moving.count == 1 ? ("has an offer of its own", "would have an offer of its own")
+        moving.count == 1
+        ? ("has an offer of its own", "would have an offer of its own")
         : ("each have an offer of their own", "would each have an offer of their own")
-      sentence = ("Separated offer \(offer): \(others) \(has).", "Would separate offer \(offer): \(others) \(wouldHave).")
+      sentence = (
+        "Separated offer \(offer): \(others) \(has).", "Would separate offer \(offer): \(others) \(wouldHave)."
+      )
     case .place(let place):
       try ledger.setPlace(number, to: place)
       // A name whose key the catalogue holds is filed under that place's spelling.
@@ -85,10 +90,16 @@ public enum DeliveryCorrection: Sendable {
       sentence = ("\(subject) now names the pickup place \(shown).", "\(subject) would name the pickup place \(shown).")
     case .amount(let amount):
       try ledger.setAmount(number, to: amount)
-      sentence = ("Recorded \(amount?.description ?? "") as what \(subject) paid.", "Would record \(amount?.description ?? "") as what \(subject) paid.")
+      sentence = (
+        "Recorded \(amount?.description ?? "") as what \(subject) paid.",
+        "Would record \(amount?.description ?? "") as what \(subject) paid."
+      )
     case .tip(let tips):
       try ledger.setTips(number, to: tips)
-      sentence = ("Recorded \(tips?.description ?? "") in tips on \(subject).", "Would record \(tips?.description ?? "") in tips on \(subject).")
+      sentence = (
+        "Recorded \(tips?.description ?? "") in tips on \(subject).",
+        "Would record \(tips?.description ?? "") in tips on \(subject)."
+      )
     case .expect(let expected):
       try ledger.setExpectedAmount(number, to: expected)
       sentence = (

@@ -34,14 +34,15 @@ public struct DeliveryExport: Sendable {
   public static func records(of ledger: ShiftLedger, shift: ShiftID) -> [DeliveryExport] {
     zip(ledger.deliveries, ledger.offerNumbers).enumerated().map { index, pair in
       let (delivery, offer) = pair
-      return DeliveryExport(values: [
-        .integer(Int(shift.rawValue)), .integer(index + 1), .text(delivery.label), .integer(offer),
-        .text(delivery.state.rawValue), .instant(delivery.acceptedAt), .instant(delivery.arrivedAtPickupAt),
-        .instant(delivery.pickedUpAt), .instant(delivery.deliveredAt), .instant(delivery.cancelledAt),
-        .seconds(delivery.waitedAtPickupSeconds), .seconds(delivery.acceptedToDeliveredSeconds),
-        .optionalText(delivery.place?.display), .optionalText(delivery.amount?.description),
-        .optionalText(delivery.tips?.description),
-      ], jsonOnlyValues: [.optionalText(delivery.expectedAmount?.description)])
+      return DeliveryExport(
+        values: [
+          .integer(Int(shift.rawValue)), .integer(index + 1), .text(delivery.label), .integer(offer),
+          .text(delivery.state.rawValue), .instant(delivery.acceptedAt), .instant(delivery.arrivedAtPickupAt),
+          .instant(delivery.pickedUpAt), .instant(delivery.deliveredAt), .instant(delivery.cancelledAt),
+          .seconds(delivery.waitedAtPickupSeconds), .seconds(delivery.acceptedToDeliveredSeconds),
+          .optionalText(delivery.place?.display), .optionalText(delivery.amount?.description),
+          .optionalText(delivery.tips?.description),
+        ], jsonOnlyValues: [.optionalText(delivery.expectedAmount?.description)])
     }
   }
 }

@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RouteFeeds
 import RouteMileage
 import RouteStore
 import ShiftWork
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Wall-clock seconds since 1970, for `imported_at` only: no measurement ever reads the clock.
 public func wallClockSeconds() -> Double {

@@ -66,7 +66,9 @@ public struct FeedMeasurement: Sendable, Hashable {
   /// Whether the recording measured was chosen (`IngestSettings.recordingChoice`).
   public var recordingChosen = false
 
-  public init(format: FeedFormat, distance: RouteDistance, report: IngestReport, recordings: [FeedRecordingSummary] = []) {
+  public init(
+    format: FeedFormat, distance: RouteDistance, report: IngestReport, recordings: [FeedRecordingSummary] = []
+  ) {
     self.format = format
     self.distance = distance
     self.report = report

@@ -99,7 +99,8 @@ extension ShiftIngest {
       summaries.append(summary(index, distance: distance, chosen: index == chosen))
     }
     separated = SeparatedRecordings(
-      chosenDistance: chosen == nil ? RouteDistance() : chosenWalk.accumulator.distance, chosenReport: chosenWalk.report,
+      chosenDistance: chosen == nil ? RouteDistance() : chosenWalk.accumulator.distance,
+      chosenReport: chosenWalk.report,
       otherPositions: otherPositions, otherSessions: otherSessions, summaries: summaries)
   }
 
@@ -142,7 +143,8 @@ extension ShiftIngest {
     var byRecording = [[RoutePosition]](repeating: [], count: spans.names.count)
     for (position, recording) in zip(unfiltered, unfilteredRecordings) { byRecording[Int(recording)].append(position) }
     return byRecording.map { positions in
-      timeline.map { calculator.distance(of: positions, timeline: $0) } ?? calculator.distance(of: positions, covering: window)
+      timeline.map { calculator.distance(of: positions, timeline: $0) }
+        ?? calculator.distance(of: positions, covering: window)
     }
   }
 

@@ -101,7 +101,9 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     filtering = settings.filter != nil
     if filter != nil { filter?.maximumSampleInterval = settings.maximumSampleInterval }
     accumulator =
-      settings.timeline.map { RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, timeline: $0) }
+      settings.timeline.map {
+        RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, timeline: $0)
+      }
       ?? RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, window: settings.window)
     timeline = settings.timeline
     hasTimeline = settings.timeline != nil
@@ -306,7 +308,8 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     // Every reader counts a position without a time as `missingTime`; the route must say it
     // left them out (RouteQuality words it, RouteDistance makes the route partial).
     distance.positionsWithoutTime = report.rejected[.missingTime] ?? 0
-    var measurement = FeedMeasurement(format: format, distance: distance, report: report, recordings: separated?.summaries ?? [])
+    var measurement = FeedMeasurement(
+      format: format, distance: distance, report: report, recordings: separated?.summaries ?? [])
     if separated != nil { noteRecordingChoice(&measurement) }
     return measurement
   }

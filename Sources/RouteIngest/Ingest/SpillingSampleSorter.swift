@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RouteFeeds
 import RouteMileage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Sorts any number of samples in bounded memory: up to `runLimit` are sorted in memory; past
 /// that each full buffer is sorted and written to a temporary file as a *run*, and the runs are

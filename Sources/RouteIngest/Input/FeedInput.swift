@@ -97,8 +97,10 @@ extension FeedReading {
       var discard = DiscardRetainedSamples()
       let measurement =
         keepPositions
-        ? try FeedIngest.measure(&bytes, format: inputFormat, options: feedOptions, settings: settings, retained: &collect)
-        : try FeedIngest.measure(&bytes, format: inputFormat, options: feedOptions, settings: settings, retained: &discard)
+        ? try FeedIngest.measure(
+          &bytes, format: inputFormat, options: feedOptions, settings: settings, retained: &collect)
+        : try FeedIngest.measure(
+          &bytes, format: inputFormat, options: feedOptions, settings: settings, retained: &discard)
       result.measurement = measurement
       result.positions = collect.positions
       if let failure = measurement.report.failure {

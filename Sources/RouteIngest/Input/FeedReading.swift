@@ -12,7 +12,8 @@ public struct FeedReading: Sendable {
   public var timelineSource = TimelineSource.none
 
   public init(
-    inputFormat: FeedFormat? = nil, feedOptions: FeedOptions = FeedOptions(), settings: IngestSettings = IngestSettings(),
+    inputFormat: FeedFormat? = nil, feedOptions: FeedOptions = FeedOptions(),
+    settings: IngestSettings = IngestSettings(),
     timelineSource: TimelineSource = .none
   ) {
     self.inputFormat = inputFormat

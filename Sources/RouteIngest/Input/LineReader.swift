@@ -39,7 +39,9 @@ public struct LineReader<Source: ByteSource> {
         }
         var end = newline
         if end > lineStart, buffer[end - 1] == 0x0D { end -= 1 }
-        let result = try buffer.withUnsafeBufferPointer { try body(.record(UnsafeBufferPointer(rebasing: $0[lineStart..<end]))) }
+        let result = try buffer.withUnsafeBufferPointer {
+          try body(.record(UnsafeBufferPointer(rebasing: $0[lineStart..<end])))
+        }
         return result
       }
       scanned = buffer.count
@@ -60,7 +62,9 @@ public struct LineReader<Source: ByteSource> {
         scanned = start
         var end = buffer.count
         if end > lineStart, buffer[end - 1] == 0x0D { end -= 1 }
-        return try buffer.withUnsafeBufferPointer { try body(.record(UnsafeBufferPointer(rebasing: $0[lineStart..<end]))) }
+        return try buffer.withUnsafeBufferPointer {
+          try body(.record(UnsafeBufferPointer(rebasing: $0[lineStart..<end])))
+        }
       }
       compact()
       let count = try source.read(into: chunk)

@@ -2,11 +2,11 @@ import RouteFeeds
 import RouteMileage
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// `--time-zone NAME`: the named zone's compiled file from the system's time zone database —
@@ -41,7 +41,8 @@ public enum ZoneInfo {
     } catch {
       throw Failure(
         description:
-          "unknown time zone '\(name)': \(path) cannot be read (\(error)); give an IANA name such as Europe/London, and install the time zone database (tzdata) or set TZDIR")
+          "unknown time zone '\(name)': \(path) cannot be read (\(error)); give an IANA name such as Europe/London, and install the time zone database (tzdata) or set TZDIR"
+      )
     }
     do {
       return try TZifParser.parse(bytes, name: name)

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RouteFeeds
 import RouteMileage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The geometry of a measured route, for the pictures a user explicitly asks for (`--svg`,
 /// `--geojson`) — the only place coordinates ever leave the tool.
@@ -41,7 +42,10 @@ public struct RoutePicture: Sendable {
   ///   - timeline: when the shift has one, positions recorded while it was paused or parked (or
   ///     outside it) are left out, as the measurement left them out; its pauses and parks are
   ///     drawn from the gaps the measurement reported.
-  public init(positions: [RoutePosition], distance: RouteDistance, title: String, window: ShiftWindow?, timeline: ShiftTimeline? = nil) {
+  public init(
+    positions: [RoutePosition], distance: RouteDistance, title: String, window: ShiftWindow?,
+    timeline: ShiftTimeline? = nil
+  ) {
     self.title = title
     var walked: [RoutePosition] = []
     walked.reserveCapacity(positions.count)

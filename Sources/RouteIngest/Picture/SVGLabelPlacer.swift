@@ -26,7 +26,8 @@ struct SVGBox: Equatable {
     let nearY = min(max(anchorY, y), maxY)
     let distance = ((nearX - anchorX) * (nearX - anchorX) + (nearY - anchorY) * (nearY - anchorY)).squareRoot()
     guard distance > SVGLabelPlacer.leaderDistance else { return nil }
-    return "<line class=\"leader\" x1=\"\(SVGWriter.format(anchorX))\" y1=\"\(SVGWriter.format(anchorY))\" x2=\"\(SVGWriter.format(nearX))\" y2=\"\(SVGWriter.format(nearY))\"/>"
+    return
+      "<line class=\"leader\" x1=\"\(SVGWriter.format(anchorX))\" y1=\"\(SVGWriter.format(anchorY))\" x2=\"\(SVGWriter.format(nearX))\" y2=\"\(SVGWriter.format(nearY))\"/>"
   }
 }
 

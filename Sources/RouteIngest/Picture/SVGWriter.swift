@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RouteFeeds
 import RouteMileage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An SVG a driver or an engineer can read at a glance: segments solid, gaps dashed and labelled
 /// with their duration, window gaps ringed, pauses and parks marked where they began, a legend,
@@ -25,7 +26,9 @@ public enum SVGWriter {
   /// legend, `margin` from the sides.
   static let plot = SVGBox(x: margin, y: 72, width: width - 2 * margin, height: height - 72 - 88)
   /// The title line and the bottom strip: labels keep out of both.
-  static let reserved = [SVGBox(x: 0, y: 0, width: width, height: 44), SVGBox(x: 0, y: height - 48, width: width, height: 48)]
+  static let reserved = [
+    SVGBox(x: 0, y: 0, width: width, height: 44), SVGBox(x: 0, y: height - 48, width: width, height: 48),
+  ]
 
   public static func document(_ picture: RoutePicture) -> String {
     let points = picture.allPoints
@@ -49,10 +52,13 @@ public enum SVGWriter {
       func coordinate(_ value: Double) -> String { format(value) }
 
       for (index, segment) in picture.segments.enumerated() {
-        let d = segment.points.enumerated().map { "\($0.offset == 0 ? "M" : "L")\(coordinate(x($0.element))) \(coordinate(y($0.element)))" }
-          .joined(separator: " ")
+        let d = segment.points.enumerated().map {
+          "\($0.offset == 0 ? "M" : "L")\(coordinate(x($0.element))) \(coordinate(y($0.element)))"
+        }
+        .joined(separator: " ")
         body.append(
-          "<path class=\"segment\" d=\"\(d)\"><title>Segment \(index + 1): \(MileageLocale.english.counted(segment.segment.positionCount, "position")), \(format(segment.segment.meters)) m</title></path>")
+          "<path class=\"segment\" d=\"\(d)\"><title>Segment \(index + 1): \(MileageLocale.english.counted(segment.segment.positionCount, "position")), \(format(segment.segment.meters)) m</title></path>"
+        )
       }
       var placer = SVGLabelPlacer(bounds: SVGBox(x: 0, y: 0, width: width, height: height), obstacles: reserved)
       func addLabel(_ text: String, at anchorX: Double, _ anchorY: Double) {
@@ -67,20 +73,24 @@ public enum SVGWriter {
         switch gap.gap.kind {
         case .pause:
           body.append(
-            "<path class=\"gap pause\" d=\"M\(coordinate(px - 4)) \(coordinate(py - 7)) v14 M\(coordinate(px + 4)) \(coordinate(py - 7)) v14\"><title>Pause: \(duration)</title></path>")
+            "<path class=\"gap pause\" d=\"M\(coordinate(px - 4)) \(coordinate(py - 7)) v14 M\(coordinate(px + 4)) \(coordinate(py - 7)) v14\"><title>Pause: \(duration)</title></path>"
+          )
           addLabel("pause \(duration)", at: px, py)
         case .parked:
           body.append(
-            "<path class=\"gap park\" d=\"M\(coordinate(px - 7)) \(coordinate(py - 7)) h14 v14 h-14 z\"><title>Parked: \(duration)</title></path>")
+            "<path class=\"gap park\" d=\"M\(coordinate(px - 7)) \(coordinate(py - 7)) h14 v14 h-14 z\"><title>Parked: \(duration)</title></path>"
+          )
           addLabel("parked \(duration)", at: px, py)
         case _ where gap.points.count == 2:
           let (qx, qy) = (x(gap.points[1]), y(gap.points[1]))
           body.append(
-            "<path class=\"gap\" d=\"M\(coordinate(px)) \(coordinate(py)) L\(coordinate(qx)) \(coordinate(qy))\"><title>Gap: \(tooltip)</title></path>")
+            "<path class=\"gap\" d=\"M\(coordinate(px)) \(coordinate(py)) L\(coordinate(qx)) \(coordinate(qy))\"><title>Gap: \(tooltip)</title></path>"
+          )
           addLabel(duration, at: (px + qx) / 2, (py + qy) / 2)
         default:
           body.append(
-            "<path class=\"gap window-gap\" d=\"M\(coordinate(px - 9)) \(coordinate(py)) a9 9 0 1 0 18 0 a9 9 0 1 0 -18 0\"><title>\(gap.gap.kind == .windowStart || gap.gap.kind == .windowEnd ? "Window gap" : "Gap"): \(tooltip)</title></path>")
+            "<path class=\"gap window-gap\" d=\"M\(coordinate(px - 9)) \(coordinate(py)) a9 9 0 1 0 18 0 a9 9 0 1 0 -18 0\"><title>\(gap.gap.kind == .windowStart || gap.gap.kind == .windowEnd ? "Window gap" : "Gap"): \(tooltip)</title></path>"
+          )
           let text =
             switch gap.gap.kind {
             case .windowStart: "no route for \(duration) after shift start"
@@ -91,7 +101,8 @@ public enum SVGWriter {
         }
       }
       for point in picture.isolated {
-        body.append("<circle class=\"isolated\" cx=\"\(coordinate(x(point)))\" cy=\"\(coordinate(y(point)))\" r=\"3\"/>")
+        body.append(
+          "<circle class=\"isolated\" cx=\"\(coordinate(x(point)))\" cy=\"\(coordinate(y(point)))\" r=\"3\"/>")
       }
       // Scale bar: the largest 1-2-5 step of miles that fits in a quarter of the width.
       let pixelsPerMile = pixelsPerDegree * metersPerMile / GeographicDistance.metersPerDegree
@@ -148,7 +159,10 @@ public enum SVGWriter {
     ]
     if picture.gaps.contains(where: { $0.gap.kind == .pause }) {
       entries.append(
-        ("<line class=\"legend-pause\" x1=\"8\" y1=\"-11\" x2=\"8\" y2=\"3\"/><line class=\"legend-pause\" x1=\"16\" y1=\"-11\" x2=\"16\" y2=\"3\"/>", "pause"))
+        (
+          "<line class=\"legend-pause\" x1=\"8\" y1=\"-11\" x2=\"8\" y2=\"3\"/><line class=\"legend-pause\" x1=\"16\" y1=\"-11\" x2=\"16\" y2=\"3\"/>",
+          "pause"
+        ))
     }
     if picture.gaps.contains(where: { $0.gap.kind == .parked }) {
       entries.append(("<rect class=\"legend-park\" x=\"5\" y=\"-11\" width=\"14\" height=\"14\"/>", "park"))
@@ -157,7 +171,9 @@ public enum SVGWriter {
     var x = width - margin - entryWidth * Double(entries.count) + 16
     var parts: [String] = []
     for entry in entries {
-      parts.append("<g transform=\"translate(\(format(x)) \(format(height - 24)))\">\(entry.glyph)<text x=\"30\" y=\"0\">\(entry.text)</text></g>")
+      parts.append(
+        "<g transform=\"translate(\(format(x)) \(format(height - 24)))\">\(entry.glyph)<text x=\"30\" y=\"0\">\(entry.text)</text></g>"
+      )
       x += entryWidth
     }
     return "<g class=\"legend\">" + parts.joined() + "</g>"

@@ -19,7 +19,7 @@ public enum PipeRecordInput {
     switch (record["shiftStart"], record["shiftEnd"]) {
     case (nil, nil), (.null?, .null?), (.null?, nil), (nil, .null?):
       return nil
-    case let (start?, end?):
+    case (let start?, let end?):
       guard let startTime = time(start), let endTime = time(end) else {
         throw RecordError(description: "\"shiftStart\"/\"shiftEnd\" must be ISO 8601 times or epoch seconds")
       }

@@ -39,7 +39,9 @@ package enum PipeSampleReader {
       ingest.registerSession(ordinal)
     }
     if let samplesOffset {
-      deliver(record, samplesAt: samplesOffset, sessions: sessions, timestamps: ISO8601DayCache(zone: timeZone), into: &ingest)
+      deliver(
+        record, samplesAt: samplesOffset, sessions: sessions, timestamps: ISO8601DayCache(zone: timeZone), into: &ingest
+      )
     }
     var failure: (any Error)?
     do {
@@ -110,8 +112,15 @@ package enum PipeSampleReader {
 
   /// One sample's members as read so far (the last occurrence of each wins).
   struct Fields {
-    enum Time { case absent, unreadable, seconds(Double) }
-    enum Number { case absent, null, number(Double), other }
+    enum Time {
+      case absent, unreadable
+      case seconds(Double)
+    }
+    enum Number {
+      case absent, null
+      case number(Double)
+      case other
+    }
     var t = Time.absent
     var latitude = Number.absent
     var longitude = Number.absent
@@ -153,7 +162,10 @@ package enum PipeSampleReader {
           ingest.unreadable(.badNumber, line: index)
         case (.key, 3):
           member =
-            token.matches("t") ? 1 : token.matches("lat") ? 2 : token.matches("lon") ? 3 : token.matches("acc") ? 4 : token.matches("session") ? 5 : 0
+            token.matches("t")
+            ? 1
+            : token.matches("lat")
+              ? 2 : token.matches("lon") ? 3 : token.matches("acc") ? 4 : token.matches("session") ? 5 : 0
         case (_, 3):
           guard member != 0 else { continue }
           take(token, member: member, sessions: sessions, timestamps: &timestamps, into: &fields)
@@ -167,7 +179,8 @@ package enum PipeSampleReader {
   }
 
   static func take(
-    _ token: JSONToken, member: Int, sessions: [String: Int], timestamps: inout ISO8601DayCache, into fields: inout Fields
+    _ token: JSONToken, member: Int, sessions: [String: Int], timestamps: inout ISO8601DayCache,
+    into fields: inout Fields
   ) {
     let number: Fields.Number
     switch token.kind {
@@ -201,7 +214,9 @@ package enum PipeSampleReader {
     }
   }
 
-  static func deliver<Retained: RetainedSampleSink>(_ fields: Fields, line: Int, into ingest: inout ShiftIngest<Retained>) {
+  static func deliver<Retained: RetainedSampleSink>(
+    _ fields: Fields, line: Int, into ingest: inout ShiftIngest<Retained>
+  ) {
     guard case .seconds(let timestamp) = fields.t else { return ingest.unreadable(.badTime, line: line) }
     guard case .number(let latitude) = fields.latitude, case .number(let longitude) = fields.longitude else {
       return ingest.unreadable(.badNumber, line: line)

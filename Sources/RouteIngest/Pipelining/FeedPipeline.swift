@@ -1,5 +1,5 @@
-import RouteFeeds
 import Dispatch
+import RouteFeeds
 
 /// A sink a pipeline replays into: besides the records, it is told where each chunk of the feed
 /// ended, as the one-thread loop would act there.

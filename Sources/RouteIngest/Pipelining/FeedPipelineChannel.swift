@@ -1,5 +1,5 @@
-import RouteFeeds
 import Dispatch
+import RouteFeeds
 import Synchronization
 
 /// The bounded hand-over between the reading thread and the replaying thread of a pipeline.

@@ -19,7 +19,8 @@ extension LiveReplay {
         ? ShiftCardWords.segments(latest.contributingSegmentCount, gaps: latest.gapCount, locale: locale)
         : "",
       ShiftCardWords.samples(
-        captured: report.retained - lostSamples, rejected: report.rejectedCount, batches: batches, discarded: discardedBatches,
+        captured: report.retained - lostSamples, rejected: report.rejectedCount, batches: batches,
+        discarded: discardedBatches,
         locale: locale),
     ]
     lines.append(contentsOf: interruptionLines())
@@ -39,7 +40,8 @@ extension LiveReplay {
       let resumes = at + settings.relaunchAfter
       lines.append(
         ShiftCardWords.captureInterrupted(
-          at: DurationWords.clock(at - startTime), lost: lostSamples, resumesAt: DurationWords.clock(resumes - startTime),
+          at: DurationWords.clock(at - startTime), lost: lostSamples,
+          resumesAt: DurationWords.clock(resumes - startTime),
           resumed: clock >= resumes, locale: locale))
     }
     if stoppedByUser {

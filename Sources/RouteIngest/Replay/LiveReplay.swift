@@ -1,15 +1,16 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-@preconcurrency import Darwin
-#endif
 import RouteFeeds
 import RouteMileage
 import RouteStore
 import ShiftWork
 import Synchronization
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
+#elseif canImport(Darwin)
+  @preconcurrency import Darwin
+#endif
 
 /// The live-shift engine behind `replay`: the capture loop and the display loop against one store
 /// connection, and the card's cadence. What it shows goes to `observe`; the tool draws it.
@@ -43,7 +44,8 @@ public struct LiveReplay {
     /// The shift ended: the last live figure, the final figure measured from the stored rows in
     /// one pass, why they differ (nil when they are identical), and what the live refreshes did.
     case ended(
-      shift: ShiftID, live: RouteDistance, final: RouteDistance, reason: String?, refreshes: ActiveRouteMeasurement.Counters)
+      shift: ShiftID, live: RouteDistance, final: RouteDistance, reason: String?,
+      refreshes: ActiveRouteMeasurement.Counters)
     /// The feed held no timed position: nothing was stored or replayed.
     case nothingToReplay(FeedMeasurement)
   }
@@ -122,7 +124,8 @@ public struct LiveReplay {
     self.store = store
     self.storePath = storePath
     self.observe = observe
-    puller = FeedRecordPuller(source, format: reading.inputFormat, options: reading.settings.readerOptions(reading.feedOptions))
+    puller = FeedRecordPuller(
+      source, format: reading.inputFormat, options: reading.settings.readerOptions(reading.feedOptions))
     var ingestSettings = reading.settings
     ingestSettings.window = nil
     // Capture runs only while the shift runs and is not parked: the capture service judges each
@@ -201,13 +204,17 @@ public struct LiveReplay {
         // the next batch. No update is emitted where nothing changed.
         let waiting = !ingest.retainedSink.samples.isEmpty
         var horizon = min(recordTime, pendingEvents.first?.at ?? .infinity, cadence.figureDueAt ?? .infinity)
-        if let interrupt = settings.interruptAt.map({ startTime + $0 }), !interruptDone { horizon = min(horizon, interrupt) }
+        if let interrupt = settings.interruptAt.map({ startTime + $0 }), !interruptDone {
+          horizon = min(horizon, interrupt)
+        }
         if waiting { horizon = min(horizon, nextBatch) }
         nextRefresh = Self.firstTick(nextRefresh, every: settings.refresh, atOrAfter: horizon)
         if !waiting { nextBatch = Self.firstTick(nextBatch, every: settings.batchSeconds, atOrAfter: horizon) }
       }
       var eventTime = min(recordTime, nextRefresh, nextBatch, pendingEvents.first?.at ?? .infinity)
-      if let interrupt = settings.interruptAt.map({ startTime + $0 }), !interruptDone { eventTime = min(eventTime, interrupt) }
+      if let interrupt = settings.interruptAt.map({ startTime + $0 }), !interruptDone {
+        eventTime = min(eventTime, interrupt)
+      }
       wait(until: eventTime)
       clock = eventTime
       if let interrupt = settings.interruptAt.map({ startTime + $0 }), !interruptDone, clock >= interrupt {

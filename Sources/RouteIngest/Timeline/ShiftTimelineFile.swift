@@ -74,7 +74,8 @@ public enum ShiftTimelineFile {
         case .notAnObject:
           "\(subject) must be a JSON object such as {\"at\": \"2025-11-04T08:00:00Z\", \"event\": \"start\"}"
         case .missingTime: "\(subject) has no \"at\" time (a string such as \"2025-11-04T08:00:00Z\")"
-        case .badTime(let text): "\(subject): \"at\" must be an ISO 8601 time such as 2025-11-04T08:00:00Z, not '\(text)'"
+        case .badTime(let text):
+          "\(subject): \"at\" must be an ISO 8601 time such as 2025-11-04T08:00:00Z, not '\(text)'"
         case .timeWithoutZone(let text):
           "\(subject): \"at\" time '\(text)' has no zone; write it in UTC with Z (2025-11-04T08:00:00Z) or with its offset (2025-11-04T09:00:00+01:00)"
         case .missingEvent: "\(subject) has no \"event\" (\(ShiftTimelineFile.eventNames))"
@@ -179,7 +180,9 @@ public enum ShiftTimelineFile {
           throw Failure(path: path, line: lineNumber, rule: .refused(error, collidesWithLine: other))
         }
         for clamp in applied {
-          let other = clamp.reason == .previousRecord ? previousLine : DeliveryLineKey(clamp.clampedTo).flatMap { deliveryLines[$0] }
+          let other =
+            clamp.reason == .previousRecord
+            ? previousLine : DeliveryLineKey(clamp.clampedTo).flatMap { deliveryLines[$0] }
           clamps.append(ClampedLine(path: path, line: lineNumber, clamp: clamp, clampedToLine: other))
         }
         events.append(event.moved(to: applied.last?.appliedAt ?? event.at))
@@ -253,7 +256,8 @@ public enum ShiftTimelineFile {
       }
     default: throw Failure(path: path, line: number, rule: .badPlace(nil))
     }
-    return .delivery(DeliveryEvent(kind, at: time, delivery: delivery, offer: kind == .accept ? offer : nil, place: place))
+    return .delivery(
+      DeliveryEvent(kind, at: time, delivery: delivery, offer: kind == .accept ? offer : nil, place: place))
   }
 
   /// Reads and parses the timeline file at `path` into its shift timeline.
