@@ -67,7 +67,8 @@ public struct RouteFloorAssumption: Sendable, Hashable {
 /// position j and each anchor i in the ring it takes the better of continuing i's best chain
 /// through i (paying rᵢ|d − dᵢ|) or starting a chain at i (paying rᵢ) after the best chain closed
 /// so far, and keeps the best as j's chain and direction. Closing j's chain costs rⱼ; the
-/// segment's floor is the best closed chain (rᵢ here is the fix's reach, below). A position within the radius of the last one walked
+/// segment's floor is the best closed chain (rᵢ here is the fix's reach, below). A position within the radius of the
+/// last one walked
 /// is skipped (any subset of positions gives a valid floor), and one joins the ring only when it
 /// lies at least its radius from the newest ring anchor, so a stop's jitter does not flush the
 /// ring. A position counts (closes a chain, becomes an anchor) only when the next one
@@ -81,7 +82,8 @@ public struct RouteFloorAssumption: Sendable, Hashable {
 /// much the ellipsoid's radii can shrink anywhere a path proving this chord could go. A chord
 /// for which σ ≥ ½ (too long, too near a pole, discs too wide) is refused; a position above
 /// `poleLatitude` (north or south) or whose disc reaches a pole is withheld, and so, in effect, is
-/// one whose every chord is refused (`positionsWithheld` counts them). A fix's reach is its radius widened by the most its disc's latitude and longitude can
+/// one whose every chord is refused (`positionsWithheld` counts them). A fix's reach is its radius widened by the
+/// most its disc's latitude and longitude can
 /// stretch against the fix's own frame. docs/truth.md proves that every closed chain is at
 /// most the WGS84 length of any path passing within each anchor's radius, with no final margin.
 ///

@@ -62,7 +62,8 @@ public struct RouteMileageCalculator: Sendable, Hashable {
   }
 
   /// A strict total order on positions: timestamp, latitude, longitude, session (legacy
-  /// first), then accuracy (unknown first). IEEE total order keeps it strict even for NaN and ±0, which the walk then skips or
+  /// first), then accuracy (unknown first). IEEE total order keeps it strict even for NaN and ±0, which the walk then
+  /// skips or
   /// measures identically.
   @inlinable
   public static func walkOrder(_ a: RoutePosition, _ b: RoutePosition) -> Bool {

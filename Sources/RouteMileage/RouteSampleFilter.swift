@@ -34,7 +34,8 @@
 /// kept, so the retained positions are continuous by the ordinary rule, and the distance
 /// counted across the stop is measured between real positions, never invented: each step is
 /// between two fixes at most the interval apart. A true silence (no fix at all for longer than
-/// the interval, before the stop or after it) keeps nothing across it and stays a gap. Stops no longer than the interval keep nothing
+/// the interval, before the stop or after it) keeps nothing across it and stays a gap. Stops no longer than the
+/// interval keep nothing
 /// either, so they measure exactly as before.
 ///
 /// ## Re-anchoring

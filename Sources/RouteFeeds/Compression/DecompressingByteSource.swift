@@ -9,7 +9,8 @@
 /// `GzipInflater`), whatever the feed's size.
 ///
 /// Errors in the compressed data are `FeedError.badCompression` (gzip) or `.badArchive` (zip) with
-/// the byte offset in the file as stored; the feed's own errors (a FIT byte offset, a GPX line) count in the decompressed bytes.
+/// the byte offset in the file as stored; the feed's own errors (a FIT byte offset, a GPX line) count in the
+/// decompressed bytes.
 public struct DecompressingByteSource<Base: ByteSource>: ByteSource {
   public private(set) var base: Base
   private var mode = Mode.undecided

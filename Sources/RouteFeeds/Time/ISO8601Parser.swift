@@ -4,7 +4,8 @@ import RouteMileage
 ///
 /// Accepted: `YYYY-MM-DDTHH:MM:SS`, with `T`, `t` or a space between date and time, an optional
 /// fraction of any length (`.5`, `,250`), and an optional zone: `Z`, `z`, `±HH:MM`, `±HHMM` or
-/// `±HH`, at most ±14:00 (`maximumOffsetHours`). Minutes without seconds (`THH:MM`) are accepted. A timestamp with no zone is read as
+/// `±HH`, at most ±14:00 (`maximumOffsetHours`). Minutes without seconds (`THH:MM`) are accepted. A timestamp with no
+/// zone is read as
 /// UTC — recorded feeds almost always are, and the rule is documented rather than guessed per
 /// file. Leap second 60 is accepted as written (it reads as the next second). Years 0000–9999.
 ///

@@ -24,7 +24,8 @@ import RouteMileage
 /// `MemoryLayout<TimeOrderedSample>.stride` (136) bytes, plus 16 bytes a buffered sample for the
 /// keys and as much again for the sort's scratch, whatever the input's size (with the defaults,
 /// 131,072 + 256 × 512 samples: 36 MB, and 4 MB for keys and scratch); disk: the samples once,
-/// plus once more per merge round (only past 256 runs, 33.5 M samples). The temporary file is created with `mkstemp` in `$TMPDIR` (or `/tmp`) and
+/// plus once more per merge round (only past 256 runs, 33.5 M samples). The temporary file is created with `mkstemp`
+/// in `$TMPDIR` (or `/tmp`) and
 /// unlinked at once, so nothing is left behind even when the process is killed.
 ///
 /// - Complexity: O(*n* log *n*) comparisons.

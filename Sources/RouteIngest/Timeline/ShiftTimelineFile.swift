@@ -12,7 +12,8 @@ import ShiftWork
 /// Shift events are `start|pause|resume|park|drive|end`; delivery events are
 /// `accept|arrive|pickup|deliver|cancel` with `"delivery"` (the file's own label, any string)
 /// and, on `accept`, an optional `"offer"`; any delivery event may name its pickup place
-/// (`"place": "Nowhere Noodles"`, usually on `accept`), cleaned up by `PickupPlaceName`. `at` is ISO 8601 as the feeds accept it. Blank lines
+/// (`"place": "Nowhere Noodles"`, usually on `accept`), cleaned up by `PickupPlaceName`. `at` is ISO 8601 as the
+/// feeds accept it. Blank lines
 /// are skipped and other members ignored. Every event is applied through `ShiftLedger` in
 /// recorded order, so a line earlier than the line before it is clamped forward to that
 /// instant and reported (`Record.clamps`), and a line the rules refuse is refused here, naming
