@@ -15,8 +15,10 @@ let package = Package(
   targets: [
     // MARK: Public API
 
-    // The measurement domain: distance, filter, accumulator, calculator, words, and the
-    // RetainedSampleSink the feeds hand samples out through and the store takes them in by. No I/O.
+    // The measurement domain: distance, filter, accumulator, calculator, floor, words, the rules
+    // the ingest applies (time order and duplicates, the 24 h outlier, the timeline's placement),
+    // and the RetainedSampleSink the ingest hands samples out through and the store takes them in
+    // by. No I/O.
     .target(name: "RouteMileage"),
     // The shift's work beside its route: deliveries, offers, their rules and derived figures
     // (seed 000). Pure; depends on RouteMileage for ShiftTimeline. Holds no distance.
