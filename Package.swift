@@ -69,7 +69,7 @@ let package = Package(
     // What the test targets share: the repository's own fixtures (Tests/Fixtures, failing naming a
     // missing one), gzipped in memory through CZlib for the compressed-input tests, and the one
     // seeded generator (SeededRandom, RouteMileage's SplitMix64).
-    .target(name: "RouteTestSupport", dependencies: ["CZlib", "RouteSynthesis"], path: "Tests/RouteTestSupport"),
+    .target(name: "RouteTestSupport", dependencies: ["CZlib", "RouteSynthesis", "RouteIngest"], path: "Tests/RouteTestSupport"),
     .testTarget(name: "RouteMileageTests", dependencies: ["RouteMileage", "RouteTestSupport"]),
     .testTarget(name: "ShiftWorkTests", dependencies: ["ShiftWork", "RouteMileage", "RouteTestSupport"]),
     // Reader tests measure what they read through RouteIngest's FeedIngest, as the tool does.

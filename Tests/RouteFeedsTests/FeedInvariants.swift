@@ -4,6 +4,7 @@
 import RouteFeeds
 import RouteIngest
 import RouteMileage
+import RouteTestSupport
 
 /// The properties every feed must have, whatever its bytes: the ones the readers promise
 /// (DESIGN.md, issue 3) and the fuzzers and the regression corpus check.
@@ -120,7 +121,8 @@ enum FeedInvariants {
         let measured = FeedIngest.measure(&chunked, format: format, options: options, settings: settings)
         if measured != whole {
           problems.append(
-            "\(label): chunks of \(chunkSize) bytes differ from the whole read: \(difference(whole, measured))")
+            "\(label): chunks of \(chunkSize) bytes differ from the whole read: \(MeasurementDifference.difference(whole, measured))"
+          )
         }
       }
       // Read on one thread and measured on another, in batches of 7 records: the same figure.
@@ -132,7 +134,7 @@ enum FeedInvariants {
           &pipelinedSource, format: format, options: options, settings: pipelinedSettings)
         if pipelined != whole {
           problems.append(
-            "\(label): pipelined in chunks of \(chunkSize) bytes differs from one thread: \(difference(whole, pipelined))"
+            "\(label): pipelined in chunks of \(chunkSize) bytes differs from one thread: \(MeasurementDifference.difference(whole, pipelined))"
           )
         }
       }
@@ -207,26 +209,6 @@ enum FeedInvariants {
       problems.append("\(label): isMeasured disagrees with unmeasurable")
     }
     return problems
-  }
-
-  /// Which parts of two measurements differ, in words (for a failure message).
-  static func difference(_ a: FeedMeasurement, _ b: FeedMeasurement) -> String {
-    var parts: [String] = []
-    if a.format != b.format { parts.append("format") }
-    if a.distance != b.distance { parts.append("distance \(a.distance.meters) m vs \(b.distance.meters) m") }
-    let x = a.report
-    let y = b.report
-    if x.records != y.records { parts.append("records \(x.records) vs \(y.records)") }
-    if x.retained != y.retained { parts.append("retained \(x.retained) vs \(y.retained)") }
-    if x.rejected != y.rejected { parts.append("rejected \(x.rejected) vs \(y.rejected)") }
-    if x.errorReasons != y.errorReasons { parts.append("errors \(x.errorReasons) vs \(y.errorReasons)") }
-    if x.errorLines != y.errorLines { parts.append("error lines \(x.errorLines) vs \(y.errorLines)") }
-    if x.ignored != y.ignored { parts.append("ignored \(x.ignored) vs \(y.ignored)") }
-    if x.failure != y.failure {
-      parts.append("failure \(String(describing: x.failure)) vs \(String(describing: y.failure))")
-    }
-    if parts.isEmpty { parts.append("other report fields") }
-    return parts.joined(separator: "; ")
   }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import RouteFeeds
 import RouteIngest
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 /// Replays every file of the regression corpus (`Tests/Fuzz/RegressionCorpus/{gpx,nmea,csv,columns,tcx,kml,fit,gzip,kmz,owntracks,geojson,json,takeout}/`:
@@ -57,6 +58,6 @@ import Testing
     var infinite = good
     infinite.distance.meters = .infinity
     #expect(!FeedInvariants.check(infinite, label: "x").isEmpty)
-    #expect(FeedInvariants.difference(good, unbalanced) == "records 1 vs 2")
+    #expect(MeasurementDifference.difference(good, unbalanced) == "records 1 vs 2")
   }
 }

@@ -1,9 +1,10 @@
 import RouteIngest
 
-/// Failure messages that compare two measurements.
-enum MeasurementDifference {
+/// Failure messages that compare two measurements: the reader suites' chunked and pipelined
+/// reads against a whole one, and the ingest's pipelined measure against one thread.
+public enum MeasurementDifference {
   /// Which parts of two measurements differ, in words (for a failure message).
-  static func difference(_ a: FeedMeasurement, _ b: FeedMeasurement) -> String {
+  public static func difference(_ a: FeedMeasurement, _ b: FeedMeasurement) -> String {
     var parts: [String] = []
     if a.format != b.format { parts.append("format") }
     if a.distance != b.distance { parts.append("distance \(a.distance.meters) m vs \(b.distance.meters) m") }
