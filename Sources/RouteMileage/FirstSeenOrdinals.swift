@@ -5,11 +5,13 @@
 /// It remembers the last key asked about, because consecutive rows almost always share a
 /// session: a run of rows costs one comparison, a new key one hash lookup. A caller with a cheaper
 /// test than `==` for its key (a CSV compares the raw bytes a word at a time before building the
-/// key) reads `last` first. O(1) expected per key.
+/// key) reads `lastKey` first. O(1) expected per key.
 public struct FirstSeenOrdinals<Key: Hashable> {
   @usableFromInline var ordinals: [Key: Int] = [:]
-  /// The last key asked about and its ordinal.
-  public private(set) var last: (key: Key, ordinal: Int)?
+  /// The last key asked about (nil before the first), and its ordinal (-1 before the first).
+  /// Separate stored values, so a caller can read the key in place without copying it.
+  public private(set) var lastKey: Key?
+  public private(set) var lastOrdinal = -1
 
   public init() {}
 
@@ -20,7 +22,7 @@ public struct FirstSeenOrdinals<Key: Hashable> {
   /// name or mint what belongs to it once).
   @inlinable
   public mutating func ordinal(of key: Key) -> (ordinal: Int, isNew: Bool) {
-    if let last, last.key == key { return (last.ordinal, false) }
+    if lastKey == key { return (lastOrdinal, false) }
     let ordinal: Int
     let isNew: Bool
     if let known = ordinals[key] {
@@ -36,12 +38,16 @@ public struct FirstSeenOrdinals<Key: Hashable> {
   }
 
   @usableFromInline
-  mutating func remember(_ key: Key, _ ordinal: Int) { last = (key, ordinal) }
+  mutating func remember(_ key: Key, _ ordinal: Int) {
+    lastKey = key
+    lastOrdinal = ordinal
+  }
 
   /// Forgets every key: the next one seen is 0 again.
   public mutating func removeAll() {
     ordinals.removeAll()
-    last = nil
+    lastKey = nil
+    lastOrdinal = -1
   }
 }
 

@@ -9,8 +9,8 @@ import Testing
     #expect(answers.map(\.ordinal) == [0, 0, 1, 0, 2, 1, 2, 2])
     #expect(answers.map(\.isNew) == [true, false, true, false, true, false, false, false])
     #expect(ordinals.count == 3)
-    #expect(ordinals.last?.key == "c")
-    #expect(ordinals.last?.ordinal == 2)
+    #expect(ordinals.lastKey == "c")
+    #expect(ordinals.lastOrdinal == 2)
   }
 
   @Test func aKeySeenAgainAfterOthersKeepsItsOrdinal() {
@@ -27,7 +27,8 @@ import Testing
     _ = ordinals.ordinal(of: 7)
     _ = ordinals.ordinal(of: 9)
     ordinals.removeAll()
-    #expect(ordinals.last == nil)
+    #expect(ordinals.lastKey == nil)
+    #expect(ordinals.lastOrdinal == -1)
     let first = ordinals.ordinal(of: 9)
     #expect(first.ordinal == 0)
     #expect(first.isNew)

@@ -188,24 +188,23 @@ extension CSVReader {
   mutating func sessionOrdinal(_ value: UnsafeBufferPointer<UInt8>) -> Int? {
     // Consecutive rows almost always share a session (often a 36-byte UUID): compare the bytes
     // eight at a time against the last one before building a key.
-    if let last = sessionOrdinals.last, value.count == last.key.count {
-      let same = last.key.withUnsafeBufferPointer { previous in
-        guard let left = previous.baseAddress, let right = value.baseAddress else { return true }
-        let count = value.count
-        var index = 0
-        while index + 8 <= count {
-          if UnsafeRawPointer(left + index).loadUnaligned(as: UInt64.self)
-            != UnsafeRawPointer(right + index).loadUnaligned(as: UInt64.self)
-          {
-            return false
-          }
-          index += 8
+    let same = sessionOrdinals.lastKey?.withUnsafeBufferPointer { previous in
+      guard previous.count == value.count else { return false }
+      guard let left = previous.baseAddress, let right = value.baseAddress else { return true }
+      let count = value.count
+      var index = 0
+      while index + 8 <= count {
+        if UnsafeRawPointer(left + index).loadUnaligned(as: UInt64.self)
+          != UnsafeRawPointer(right + index).loadUnaligned(as: UInt64.self)
+        {
+          return false
         }
-        while index < count, left[index] == right[index] { index += 1 }
-        return index == count
+        index += 8
       }
-      if same { return last.ordinal }
+      while index < count, left[index] == right[index] { index += 1 }
+      return index == count
     }
+    if same == true { return sessionOrdinals.lastOrdinal }
     guard value.count <= Self.maximumSessionLength else { return nil }
     return sessionOrdinals.ordinal(of: Array(value)).ordinal
   }

@@ -207,6 +207,8 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
 
   mutating func captureSession(for ordinal: Int?) -> CaptureSessionID? {
     guard let ordinal else { return nil }
+    // A run of positions from one reader session: one comparison.
+    if ordinal == readerSessions.lastKey { return sessionIDs[readerSessions.lastOrdinal] }
     let (index, isNew) = readerSessions.ordinal(of: ordinal)
     if isNew {
       sessionIDs.append(filter != nil ? filter!.mintCaptureSession() : minter.mint())
