@@ -4,14 +4,6 @@ import RouteMileage
 import RouteStore
 import ShiftWork
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Opens a store for a command, turning its error into an input failure that names the path.
 ///
 /// - Parameter createIfMissing: false for a command that changes an existing store only (a

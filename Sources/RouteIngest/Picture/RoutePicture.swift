@@ -1,14 +1,6 @@
 import RouteFeeds
 import RouteMileage
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The geometry of a measured route, for the pictures a user explicitly asks for (`--svg`,
 /// `--geojson`) — the only place coordinates ever leave the tool.
 ///
