@@ -147,7 +147,9 @@ import Testing
     }
     let clock = Array("08:07:06".utf8)
     for position in clock.indices {
-      for byte in [UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "0"), UInt8(ascii: "9"), UInt8(ascii: "A"), 0x20, 0xB0] {
+      for byte in [
+        UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "0"), UInt8(ascii: "9"), UInt8(ascii: "A"), 0x20, 0xB0,
+      ] {
         var bytes = clock
         bytes[position] = byte
         times.append("2025-11-29T" + String(decoding: bytes, as: UTF8.self) + "Z")

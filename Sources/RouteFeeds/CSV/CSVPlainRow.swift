@@ -104,7 +104,8 @@ extension CSVReader {
       case .timestamp, .session, .skip:
         // The commonest times, on a day already seen, read in place; the byte after them must be
         // the delimiter (checked below), as the cell would end there.
-        if role == .timestamp, index + 24 <= bound, let (seconds, end) = timestampCache.cachedDayZulu(bytes, at: index) {
+        if role == .timestamp, index + 24 <= bound, let (seconds, end) = timestampCache.cachedDayZulu(bytes, at: index)
+        {
           timestamp = seconds
           index = end
           break
