@@ -189,6 +189,61 @@ package struct ISO8601DayCache {
     return seconds - sign * Double(hours * 3600 + minutes * 60)
   }
 
+  /// The two shapes recorders write most, `YYYY-MM-DDTHH:MM:SSZ` and `YYYY-MM-DDTHH:MM:SS.fffZ`
+  /// (`T` or a space), on the day already cached, read in place from `bytes[start...]` without
+  /// first finding where the text ends: the seconds `timestamp` gives for the text up to its
+  /// `Z`, bit for bit (the same cached day, the same sum, the same millisecond division), and the
+  /// index just past the `Z`. Nil for anything else — another day, another shape — which
+  /// `timestamp` then reads. `bytes[start..<start + 24]` must be readable.
+  ///
+  /// The time of day is checked and converted in one eight-byte load: the colons masked and
+  /// compared, the six digits checked at once, the three two-digit fields joined in one
+  /// multiply-add.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  mutating func cachedDayZulu(_ bytes: UnsafePointer<UInt8>, at start: Int) -> (seconds: Double, end: Int)? {
+    #if _endian(little)
+      let raw = UnsafeRawPointer(bytes + start)
+      guard raw.loadUnaligned(as: UInt64.self) == dayPrefix,
+        raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self) == daySuffix, !daySeconds.isNaN
+      else { return nil }
+      let separator = bytes[start + 10]
+      guard separator == .asciiUpperT || separator == .asciiSpace else { return nil }
+      // `HH:MM:SS`, the first byte lowest.
+      let clock = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self)
+      let colons: UInt64 = 0x0000_FF00_00FF_0000
+      guard clock & colons == 0x0000_3A00_003A_0000 else { return nil }
+      let digits = (clock & ~colons) | 0x0000_3000_0030_0000
+      guard
+        ((digits &- 0x3030_3030_3030_3030) | (digits &+ 0x4646_4646_4646_4646) | digits) & 0x8080_8080_8080_8080
+          == 0
+      else { return nil }
+      // Each two-digit field as one byte: hours in byte 0, minutes in byte 3, seconds in byte 6.
+      let values = digits &- 0x3030_3030_3030_3030
+      let pairs = values &* 10 &+ (values >> 8)
+      let hour = Int(pairs & 0xFF)
+      let minute = Int((pairs >> 24) & 0xFF)
+      let second = Int((pairs >> 48) & 0xFF)
+      guard hour < 24, minute <= 59, second <= 60 else { return nil }
+      var seconds = daySeconds
+      seconds += Double(hour * 3600 + minute * 60 + second)
+      let mark = bytes[start + 19]
+      if mark == .asciiUpperZ { return (seconds, start + 20) }
+      guard mark == .asciiDot, bytes[start + 23] == .asciiUpperZ else { return nil }
+      // `.fff`: the point read as '0', then the three digits checked at once.
+      let fraction = (raw.loadUnaligned(fromByteOffset: 19, as: UInt32.self) & 0xFFFF_FF00) | 0x30
+      let offsets = fraction &- 0x3030_3030
+      guard (fraction & 0x8080_8080) == 0, ((offsets | (offsets &+ 0x7676_7676)) & 0x8080_8080) == 0 else {
+        return nil
+      }
+      let milliseconds = Int((offsets >> 8) & 0xFF) * 100 + Int((offsets >> 16) & 0xFF) * 10 + Int(offsets >> 24)
+      return (seconds + Double(milliseconds) / ByteNumberParser.exactPowerOfTen(3), start + 24)
+    #else
+      return nil
+    #endif
+  }
+
   /// The date and time of day in `bytes[..<end]` (`YYYY-MM-DDTHH:MM:SS[.fff]`), before any zone.
   @inline(__always)
   mutating func local(_ bytes: UnsafeBufferPointer<UInt8>, end: Int) -> Double? {
