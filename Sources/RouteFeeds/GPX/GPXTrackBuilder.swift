@@ -201,6 +201,28 @@ struct GPXTrackBuilder: XMLDocumentMapper {
     sink.position(sample, session: segment, line: line)
   }
 
+  /// A point the plain fast path read whole (`readPlainRecord`): the same state and the same
+  /// record as the point's elements opening and closing one by one; `fields` has a bit for
+  /// each field element read.
+  @inline(__always)
+  mutating func finishPlainPoint(
+    line: Int, latitude: Double?, longitude: Double?, time: Time, elevation: Double?, hdop: Double?,
+    speed: Double?, course: Double?, noFix: Bool, fields: FieldMask, into sink: inout some FeedSink
+  ) {
+    beginPoint(line: line)
+    coordinatesSeen = 3
+    self.latitude = latitude
+    self.longitude = longitude
+    self.time = time
+    self.elevation = elevation
+    self.hdop = hdop
+    self.speed = speed
+    self.course = course
+    self.noFix = noFix
+    fieldsSeen = fields
+    finishPoint(into: &sink)
+  }
+
   /// Counts a point the document broke off inside of (malformed or truncated).
   mutating func abandon(into sink: inout some FeedSink) {
     guard pointIsOpen else { return }

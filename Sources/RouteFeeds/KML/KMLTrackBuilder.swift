@@ -108,6 +108,21 @@ struct KMLTrackBuilder: XMLDocumentMapper {
     }
   }
 
+  /// A `when` the plain fast path read whole (`readPlainRecord`), its start tag on `line`:
+  /// paired as `role(ofChild:…)` and `close` pair it.
+  @inline(__always)
+  mutating func plainWhen(_ time: XMLFieldParser.Time, line: Int, into sink: inout some FeedSink) {
+    valueLine = line
+    pairing.add(KMLTrackPairing.When(time: time, line: line), session: track, into: &sink)
+  }
+
+  /// A `gx:coord` the plain fast path read whole, as `plainWhen`.
+  @inline(__always)
+  mutating func plainCoord(_ place: KMLTrackPairing.Place, line: Int, into sink: inout some FeedSink) {
+    valueLine = line
+    pairing.add(KMLTrackPairing.Coord(place: place, line: line), session: track, into: &sink)
+  }
+
   /// A `gx:coord`: longitude, latitude and an optional altitude, separated by whitespace (or
   /// commas, as `<coordinates>` tuples are).
   static func place(_ bytes: UnsafeBufferPointer<UInt8>) -> KMLTrackPairing.Place {

@@ -139,6 +139,24 @@ struct TCXTrackBuilder: XMLDocumentMapper {
     sink.position(sample, session: track, line: line)
   }
 
+  /// A point the plain fast path read whole (`readPlainRecord`): the same state and the same
+  /// record as the point's elements opening and closing one by one; `fields` has a bit for
+  /// each value element read.
+  @inline(__always)
+  mutating func finishPlainPoint(
+    line: Int, hasPosition: Bool, latitude: Double?, longitude: Double?, altitude: Double?, time: Time,
+    fields: UInt8, into sink: inout some FeedSink
+  ) {
+    beginPoint(line: line)
+    self.hasPosition = hasPosition
+    self.latitude = latitude
+    self.longitude = longitude
+    self.altitude = altitude
+    self.time = time
+    fieldsSeen = fields
+    finishPoint(into: &sink)
+  }
+
   /// Counts a point the document broke off inside of (malformed or truncated).
   mutating func abandon(into sink: inout some FeedSink) {
     guard pointIsOpen else { return }
