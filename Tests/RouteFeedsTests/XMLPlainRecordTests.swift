@@ -97,9 +97,10 @@ import Testing
     let read = Self.expectFastPathAgrees(Self.mixedGPX, .gpx)
     #expect(read.error == nil)
     #expect(
-      Self.times(read.records) == [0, 1, 2, 3, 4, 6, 7, 8, 12, 13, 14, 16, 17].map {
-        Self.t("2025-01-01T07:00:\($0 < 10 ? "0" : "")\($0)Z")
-      })
+      Self.times(read.records)
+        == [0, 1, 2, 3, 4, 6, 7, 8, 12, 13, 14, 16, 17].map {
+          Self.t("2025-01-01T07:00:\($0 < 10 ? "0" : "")\($0)Z")
+        })
     #expect(read.records.map(\.line) == [4, 5, 11, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 25, 26, 28, 29, 31])
     let first = try #require(positionsWithSessions(read.records).first?.sample)
     #expect(first.altitude == 1.5 && first.horizontalAccuracy == 1.2 * AccuracyEstimate.metersPerHDOP)
@@ -183,7 +184,9 @@ import Testing
   @Test func tcxPointsOfEveryShapeGiveTheGeneralScannersRecords() throws {
     let read = Self.expectFastPathAgrees(Self.mixedTCX, .tcx)
     #expect(read.error == nil)
-    #expect(Self.times(read.records) == ["00", "01", "02", "03", "04", "06", "07", "11"].map { Self.t("2025-01-01T07:00:\($0)Z") })
+    #expect(
+      Self.times(read.records)
+        == ["00", "01", "02", "03", "04", "06", "07", "11"].map { Self.t("2025-01-01T07:00:\($0)Z") })
     #expect(read.records.map(\.line) == [4, 21, 22, 23, 24, 25, 26, 27, 29, 30, 31, 32, 32])
     let first = try #require(positionsWithSessions(read.records).first?.sample)
     #expect(first.latitude == 45.5 && first.longitude == 13.25 && first.altitude == 12.5)

@@ -103,7 +103,11 @@ extension GPXTrackBuilder {
         role = .fix
         length = 3
       } else {
-        guard c.skipElement(record: GPXName.trkpt, recordLength: 5, prefixed: false, depth: 4) else { return nil }
+        guard
+          c.skipElement(
+            record: GPXName.trkpt, recordLength: 5, prefixed: false, depth: 4,
+            isRead: { Self.fieldRole($1 <= 8 ? $0 : 0) != nil })
+        else { return nil }
         continue
       }
       let bit = Self.fieldBit(role)

@@ -18,7 +18,8 @@ extension TCXTrackBuilder {
     static let position: (UInt64, UInt64) = (0x6f69_7469_736f_503c, 0x3e6e)  // "<Positio", "n>"
     static let positionEnd: (UInt64, UInt64) = (0x6974_6973_6f50_2f3c, 0x3e_6e6f)  // "</Positi", "on>"
     static let latitude: (UInt64, UInt64) = (0x6475_7469_7461_4c3c, 0x7365_6572_6765_4465)  // "<Latitud", "eDegrees"
-    static let longitude: (UInt64, UInt64, UInt64) = (0x7574_6967_6e6f_4c3c, 0x6565_7267_6544_6564, 0x3e73)  // "<Longitu", "deDegree", "s>"
+    // "<Longitu", "deDegree", "s>"
+    static let longitude: (UInt64, UInt64, UInt64) = (0x7574_6967_6e6f_4c3c, 0x6565_7267_6544_6564, 0x3e73)
     static let altitude: (UInt64, UInt64) = (0x6475_7469_746c_413c, 0x3e73_7265_7465_4d65)  // "<Altitud", "eMeters>"
   }
 
@@ -62,9 +63,11 @@ extension TCXTrackBuilder {
           role = .longitude
           length = 16
         } else {
-          guard c.skipElement(record: TCXName.trackpoint, recordLength: 10, prefixed: false, depth: 4) else {
-            return nil
-          }
+          guard
+            c.skipElement(
+              record: TCXName.trackpoint, recordLength: 10, prefixed: false, depth: 4,
+              isRead: { Self.pointChild(prefix: $0, length: $1, in: .position) != nil })
+          else { return nil }
           continue
         }
       } else {
@@ -85,9 +88,11 @@ extension TCXTrackBuilder {
           role = .altitude
           length = 14
         } else {
-          guard c.skipElement(record: TCXName.trackpoint, recordLength: 10, prefixed: false, depth: 4) else {
-            return nil
-          }
+          guard
+            c.skipElement(
+              record: TCXName.trackpoint, recordLength: 10, prefixed: false, depth: 4,
+              isRead: { Self.pointChild(prefix: $0, length: $1, in: .point) != nil })
+          else { return nil }
           continue
         }
       }

@@ -49,6 +49,8 @@ struct XMLPlainCursor {
   /// Moves past spaces, tabs and line feeds (eight at a time while eight are left), counting
   /// the line feeds; true at any other byte, false at a carriage return or the chunk's end.
   @inline(__always) mutating func skipWhitespace() -> Bool {
+    // Most calls stand at a tag or an attribute already.
+    if index < bound, base[index] > .asciiSpace { return true }
     var j = index
     defer { index = j }
     while true {
@@ -138,6 +140,13 @@ struct XMLPlainCursor {
   @inline(__always) mutating func matchEndTag(name: Int, length: Int) -> Bool {
     let end = index &+ 2 &+ length
     guard end < bound, base[index &+ 1] == .asciiSlash, base[end] == .asciiGreater else { return false }
+    if length <= 8, index &+ 10 <= bound {
+      // One masked compare; `name` lies before `index`, so both loads are inside the chunk.
+      let mask: UInt64 = length == 8 ? ~0 : (1 << (UInt64(length) &* 8)) &- 1
+      guard (word(name) ^ word(index &+ 2)) & mask == 0 else { return false }
+      index = end &+ 1
+      return true
+    }
     var offset = 0
     while offset &+ 8 <= length {
       guard word(name &+ offset) == word(index &+ 2 &+ offset) else { return false }
@@ -154,8 +163,10 @@ struct XMLPlainCursor {
   /// Reads a start tag with no attributes, `<name>`, whose name is not the `record`'s (the
   /// scanner counts such an element where it is skipped) and, unless `prefixed`, has no
   /// namespace prefix (a prefixed name may be a field in disguise); returns where its name
-  /// lies. Nil for anything else.
-  @inline(__always) mutating func plainStartTag(record: UInt64, recordLength: Int, prefixed: Bool) -> Range<Int>? {
+  /// lies, and its local name packed as the scanner packs it. Nil for anything else.
+  @inline(__always) mutating func plainStartTag(
+    record: UInt64, recordLength: Int, prefixed: Bool
+  ) -> (range: Range<Int>, packed: UInt64, length: Int)? {
     let start = index &+ 1
     guard start < bound, XMLName.isStart(base[start]) else { return nil }
     var j = start
@@ -176,21 +187,25 @@ struct XMLPlainCursor {
     guard j < bound, base[j] == .asciiGreater, length > 0 else { return nil }
     guard length != recordLength || packed != record else { return nil }
     index = j &+ 1
-    return start..<j
+    return (start..<j, packed, length)
   }
 
   /// Passes an element the reader skips, from the `<` of its start tag to past its end tag:
   /// text and, nested up to `depth` levels, elements of the same plain shape (no attributes,
   /// comments, CDATA or references; a prefixed name is fine: nothing inside is read). False for
-  /// anything else, or an element named as the `record` is.
-  mutating func skipElement(record: UInt64, recordLength: Int, prefixed: Bool, depth: Int) -> Bool {
-    guard let name = plainStartTag(record: record, recordLength: recordLength, prefixed: prefixed) else {
-      return false
-    }
+  /// anything else, an element named as the `record` is, or one whose local name (packed, and
+  /// its length) `isRead` says the mapper reads in this place: asking the mapper's own table
+  /// keeps a field added to it from being skipped here.
+  mutating func skipElement(
+    record: UInt64, recordLength: Int, prefixed: Bool, depth: Int, isRead: (UInt64, Int) -> Bool = { _, _ in false }
+  ) -> Bool {
+    guard let name = plainStartTag(record: record, recordLength: recordLength, prefixed: prefixed),
+      !isRead(name.packed, name.length)
+    else { return false }
     while true {
       guard passText(ampersand: false), index &+ 1 < bound else { return false }
       if base[index &+ 1] == .asciiSlash {
-        return matchEndTag(name: name.lowerBound, length: name.count)
+        return matchEndTag(name: name.range.lowerBound, length: name.range.count)
       }
       guard depth > 0, skipElement(record: record, recordLength: recordLength, prefixed: true, depth: depth - 1)
       else { return false }
