@@ -61,16 +61,7 @@ struct GPXTrackBuilder: XMLDocumentMapper {
       beginPoint(line: line)
       return .point
     case .point:
-      let role: GPXRole
-      switch key {
-      case GPXName.time: role = .time
-      case GPXName.ele: role = .elevation
-      case GPXName.hdop: role = .hdop
-      case GPXName.speed: role = .speed
-      case GPXName.course: role = .course
-      case GPXName.fix: role = .fix
-      default: return .skipped
-      }
+      guard let role = Self.fieldRole(key) else { return .skipped }
       let bit = Self.fieldBit(role)
       guard fieldsSeen & bit == 0 else { return .skipped }
       fieldsSeen |= bit
@@ -96,6 +87,21 @@ struct GPXTrackBuilder: XMLDocumentMapper {
       return .skipped
     case .skipped, .time, .elevation, .hdop, .speed, .course, .fix:
       return .skipped
+    }
+  }
+
+  /// The track point field a child named `key` (its packed local name, 0 when longer than
+  /// eight bytes) is; nil for an element the point skips. The plain fast path asks this too
+  /// before it skips a child.
+  @inline(__always) static func fieldRole(_ key: UInt64) -> GPXRole? {
+    switch key {
+    case GPXName.time: .time
+    case GPXName.ele: .elevation
+    case GPXName.hdop: .hdop
+    case GPXName.speed: .speed
+    case GPXName.course: .course
+    case GPXName.fix: .fix
+    default: nil
     }
   }
 
@@ -199,6 +205,28 @@ struct GPXTrackBuilder: XMLDocumentMapper {
       sample.horizontalAccuracyIsEstimated = true
     }
     sink.position(sample, session: segment, line: line)
+  }
+
+  /// A point the plain fast path read whole (`readPlainRecord`): the same state and the same
+  /// record as the point's elements opening and closing one by one; `fields` has a bit for
+  /// each field element read.
+  @inline(__always)
+  mutating func finishPlainPoint(
+    line: Int, latitude: Double?, longitude: Double?, time: Time, elevation: Double?, hdop: Double?,
+    speed: Double?, course: Double?, noFix: Bool, fields: FieldMask, into sink: inout some FeedSink
+  ) {
+    beginPoint(line: line)
+    coordinatesSeen = 3
+    self.latitude = latitude
+    self.longitude = longitude
+    self.time = time
+    self.elevation = elevation
+    self.hdop = hdop
+    self.speed = speed
+    self.course = course
+    self.noFix = noFix
+    fieldsSeen = fields
+    finishPoint(into: &sink)
   }
 
   /// Counts a point the document broke off inside of (malformed or truncated).

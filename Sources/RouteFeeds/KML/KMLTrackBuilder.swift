@@ -108,6 +108,21 @@ struct KMLTrackBuilder: XMLDocumentMapper {
     }
   }
 
+  /// A `when` the plain fast path read whole (`readPlainRecord`), its start tag on `line`:
+  /// paired as `role(ofChild:…)` and `close` pair it.
+  @inline(__always)
+  mutating func plainWhen(_ time: XMLFieldParser.Time, line: Int, into sink: inout some FeedSink) {
+    valueLine = line
+    pairing.add(KMLTrackPairing.When(time: time, line: line), session: track, into: &sink)
+  }
+
+  /// A `gx:coord` the plain fast path read whole, as `plainWhen`.
+  @inline(__always)
+  mutating func plainCoord(_ place: KMLTrackPairing.Place, line: Int, into sink: inout some FeedSink) {
+    valueLine = line
+    pairing.add(KMLTrackPairing.Coord(place: place, line: line), session: track, into: &sink)
+  }
+
   /// A `gx:coord`: longitude, latitude and an optional altitude, separated by whitespace (or
   /// commas, as `<coordinates>` tuples are).
   static func place(_ bytes: UnsafeBufferPointer<UInt8>) -> KMLTrackPairing.Place {
@@ -115,24 +130,33 @@ struct KMLTrackBuilder: XMLDocumentMapper {
     if text.isEmpty { return .empty }
     var numbers: (Double, Double, Double?) = (0, 0, nil)
     var field = 0
-    var start = text.startIndex
-    var index = text.startIndex
-    while index <= text.endIndex {
-      if index == text.endIndex || XMLFieldParser.isWhitespace(text[index]) || text[index] == .asciiComma {
-        if index > start {
-          let token = UnsafeBufferPointer(rebasing: text[start..<index])
-          guard field < 3, let number = ByteNumberParser.double(token) else { return .unreadable }
-          switch field {
-          case 0: numbers.0 = number
-          case 1: numbers.1 = number
-          default: numbers.2 = number
-          }
-          field += 1
-        }
-        start = index + 1
+    /// One run of bytes between separators; false when it is a fourth or not a number.
+    func take(_ from: Int, _ to: Int) -> Bool {
+      guard field < 3, let number = ByteNumberParser.double(UnsafeBufferPointer(rebasing: text[from..<to])) else {
+        return false
       }
-      index += 1
+      switch field {
+      case 0: numbers.0 = number
+      case 1: numbers.1 = number
+      default: numbers.2 = number
+      }
+      field += 1
+      return true
     }
+    var start = text.startIndex
+    var index = start
+    while index < text.endIndex {
+      let byte = text[index]
+      // Digits, `.` and `-` lie above every separator: one compare for most bytes.
+      if byte > .asciiComma || !(byte == .asciiComma || XMLFieldParser.isWhitespace(byte)) {
+        index += 1
+        continue
+      }
+      if index > start, !take(start, index) { return .unreadable }
+      index += 1
+      start = index
+    }
+    if index > start, !take(start, index) { return .unreadable }
     guard field >= 2 else { return .unreadable }
     return .point(latitude: numbers.1, longitude: numbers.0, altitude: numbers.2)
   }

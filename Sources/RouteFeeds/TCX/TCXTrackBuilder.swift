@@ -60,22 +60,33 @@ struct TCXTrackBuilder: XMLDocumentMapper {
       guard length == 10, prefix == TCXName.trackpoint else { return .skipped }
       sink.rejected(.routePoint, line: line)
       return .plannedPoint
-    case .point:
-      if length == 8, prefix == TCXName.position {
+    case .point, .position:
+      switch Self.pointChild(prefix: prefix, length: length, in: parent) {
+      case .position?:
         guard !hasPosition else { return .skipped }
         hasPosition = true
         return .position
+      case let role?: return field(role)
+      case nil: return .skipped
       }
-      if length == 4, prefix == TCXName.time { return field(.time) }
-      if length == 14, prefix == TCXName.altitudeMeters { return field(.altitude) }
-      return .skipped
-    case .position:
-      if length == 15, prefix == TCXName.latitudeDegrees { return field(.latitude) }
-      if length == 16, prefix == TCXName.longitudeDegrees { return field(.longitude) }
-      return .skipped
     case .plannedPoint, .skipped, .time, .latitude, .longitude, .altitude:
       return .skipped
     }
+  }
+
+  /// What a child named `prefix` and `length` (see `XMLName`) of a `Trackpoint` (`.point`) or
+  /// of its `Position` is; nil for an element the reader skips. The plain fast path asks this
+  /// too before it skips a child.
+  @inline(__always) static func pointChild(prefix: UInt64, length: Int, in parent: TCXRole) -> TCXRole? {
+    if parent == .position {
+      if length == 15, prefix == TCXName.latitudeDegrees { return .latitude }
+      if length == 16, prefix == TCXName.longitudeDegrees { return .longitude }
+      return nil
+    }
+    if length == 8, prefix == TCXName.position { return .position }
+    if length == 4, prefix == TCXName.time { return .time }
+    if length == 14, prefix == TCXName.altitudeMeters { return .altitude }
+    return nil
   }
 
   /// The role of a point field, or `.skipped` when it was already read (the first one counts).
@@ -137,6 +148,24 @@ struct TCXTrackBuilder: XMLDocumentMapper {
     guard case .seconds(let timestamp) = time else { return sink.rejected(.missingTime, line: line) }
     let sample = RouteSample(timestamp: timestamp, latitude: latitude, longitude: longitude, altitude: altitude)
     sink.position(sample, session: track, line: line)
+  }
+
+  /// A point the plain fast path read whole (`readPlainRecord`): the same state and the same
+  /// record as the point's elements opening and closing one by one; `fields` has a bit for
+  /// each value element read.
+  @inline(__always)
+  mutating func finishPlainPoint(
+    line: Int, hasPosition: Bool, latitude: Double?, longitude: Double?, altitude: Double?, time: Time,
+    fields: UInt8, into sink: inout some FeedSink
+  ) {
+    beginPoint(line: line)
+    self.hasPosition = hasPosition
+    self.latitude = latitude
+    self.longitude = longitude
+    self.altitude = altitude
+    self.time = time
+    fieldsSeen = fields
+    finishPoint(into: &sink)
   }
 
   /// Counts a point the document broke off inside of (malformed or truncated).

@@ -70,6 +70,19 @@ protocol XMLDocumentMapper {
 
   /// The document broke off (malformed or truncated): count whatever record it cut off.
   mutating func abandon(into sink: inout some FeedSink)
+
+  /// The role of the element directly inside which `readPlainRecord` is tried at each `<`;
+  /// nil (the default) for a format without a fast path.
+  static var plainRecordParent: Role? { get }
+
+  /// Reads the element whose `<` is at `base[start]` whole, when it has the plain shape of
+  /// the format's common record (see `XMLPlainCursor`), and hands its records to `sink`
+  /// exactly as the scanner's element-by-element calls would: returns the cursor past its end
+  /// tag, with the line feeds inside it. Returns nil, having changed nothing (no record, no
+  /// state, not even the day cache), for any other shape; the scanner then reads it.
+  mutating func readPlainRecord(
+    _ base: UnsafePointer<UInt8>, at start: Int, bound: Int, line: Int, into sink: inout some FeedSink
+  ) -> XMLPlainCursor?
 }
 
 extension XMLDocumentMapper {
@@ -79,4 +92,8 @@ extension XMLDocumentMapper {
   ) -> String? { nil }
   mutating func skipped(prefix: UInt64, length: Int, line: Int, into sink: inout some FeedSink) {}
   mutating func text(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) {}
+  static var plainRecordParent: Role? { nil }
+  mutating func readPlainRecord(
+    _ base: UnsafePointer<UInt8>, at start: Int, bound: Int, line: Int, into sink: inout some FeedSink
+  ) -> XMLPlainCursor? { nil }
 }

@@ -8,6 +8,16 @@ enum XMLName {
   /// Where the hash of a qualified name starts.
   static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
 
+  /// Letters, `_`, `:` and every non-ASCII byte (XML's name-start characters, leniently).
+  @inline(__always) static func isStart(_ byte: UInt8) -> Bool {
+    byte >= 0x41 || byte == .asciiColon
+  }
+
+  /// Name-start bytes plus digits, `-` and `.`.
+  @inline(__always) static func isByte(_ byte: UInt8) -> Bool {
+    byte >= 0x41 || (byte &- .asciiMinus < 14 && byte != .asciiSlash)
+  }
+
   /// Adds one byte to a name's hash: rotate and xor, two cycles a byte, where a multiplying
   /// hash would cost four on the scanner's hottest loop. Closing tags are matched on this hash
   /// together with the local name's length and first eight bytes, so two different names that

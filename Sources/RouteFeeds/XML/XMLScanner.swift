@@ -77,14 +77,10 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
   }
 
   /// Letters, `_`, `:` and every non-ASCII byte (XML's name-start characters, leniently).
-  @inline(__always) static func isNameStart(_ byte: UInt8) -> Bool {
-    byte >= 0x41 || byte == .asciiColon
-  }
+  @inline(__always) static func isNameStart(_ byte: UInt8) -> Bool { XMLName.isStart(byte) }
 
   /// Name-start bytes plus digits, `-` and `.`.
-  @inline(__always) static func isNameByte(_ byte: UInt8) -> Bool {
-    byte >= 0x41 || (byte &- .asciiMinus < 14 && byte != .asciiSlash)
-  }
+  @inline(__always) static func isNameByte(_ byte: UInt8) -> Bool { XMLName.isByte(byte) }
 
   /// Moves `i` past XML whitespace, counting the line breaks it crosses.
   @inline(__always) mutating func skipWhitespace(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) {
@@ -195,6 +191,17 @@ struct XMLScanner<Mapper: XMLDocumentMapper> {
           }
           // p[i] is `<`.
           tagLine = line
+          // Inside the element whose children the mapper can read whole (a plain record).
+          if let parent = Mapper.plainRecordParent, stack.topRole == parent,
+            let record = mapper.readPlainRecord(p, at: i, bound: n, line: line, into: &sink)
+          {
+            line &+= record.lines
+            tagLine = line
+            i = record.index
+            value.start = i
+            value.end = i
+            continue content
+          }
           i += 1
           guard i < n else {
             state = .markup

@@ -1,0 +1,129 @@
+/// TCX's plain track point, read in one go from its `<` to past its `</Trackpoint>` (see
+/// `XMLPlainCursor`): `<Trackpoint>` with `Time`, `Position` (`LatitudeDegrees`,
+/// `LongitudeDegrees`) and `AltitudeMeters`, and whitespace or other elements of the plain shape
+/// (`DistanceMeters`, `HeartRateBpm` with its `Value`, `Extensions` with prefixed children, …,
+/// skipped) between them, as Garmin and the apps that copy it write every point.
+///
+/// Anything else declines the point before anything is recorded: an attribute, a repeated
+/// field or `Position`, a prefixed field, a child with attributes or an empty-element tag, a
+/// reference, comment or CDATA anywhere in the point, a carriage return, a value longer than
+/// `XMLValueBuffer.capacity`, a point the chunk cuts. The general scanner then reads the same
+/// bytes, so the records, lines and errors are the same whichever path reads a point.
+extension TCXTrackBuilder {
+  /// The packed tags the fast path matches (little-endian, as `XMLName.key` packs), a word at a time.
+  enum PlainTag {
+    static let trackpoint: (UInt64, UInt64) = (0x6f70_6b63_6172_543c, 0x3e74_6e69)  // "<Trackpo", "int>"
+    static let trackpointEnd: (UInt64, UInt64) = (0x706b_6361_7254_2f3c, 0x3e_746e_696f)  // "</Trackp", "oint>"
+    static let time: UInt64 = 0x3e65_6d69_543c  // "<Time>"
+    static let position: (UInt64, UInt64) = (0x6f69_7469_736f_503c, 0x3e6e)  // "<Positio", "n>"
+    static let positionEnd: (UInt64, UInt64) = (0x6974_6973_6f50_2f3c, 0x3e_6e6f)  // "</Positi", "on>"
+    static let latitude: (UInt64, UInt64) = (0x6475_7469_7461_4c3c, 0x7365_6572_6765_4465)  // "<Latitud", "eDegrees"
+    // "<Longitu", "deDegree", "s>"
+    static let longitude: (UInt64, UInt64, UInt64) = (0x7574_6967_6e6f_4c3c, 0x6565_7267_6544_6564, 0x3e73)
+    static let altitude: (UInt64, UInt64) = (0x6475_7469_746c_413c, 0x3e73_7265_7465_4d65)  // "<Altitud", "eMeters>"
+  }
+
+  static var plainRecordParent: TCXRole? { .track }
+
+  /// Reads the plain `Trackpoint` whose `<` is at `start` and hands it to `sink` as `close`
+  /// would; the cursor past its end tag, or nil, having changed nothing, when the point is not
+  /// plain.
+  ///
+  /// - Complexity: O(*n*) in the point's length.
+  @inline(__always)
+  mutating func readPlainRecord(
+    _ base: UnsafePointer<UInt8>, at start: Int, bound: Int, line: Int, into sink: inout some FeedSink
+  ) -> XMLPlainCursor? {
+    var c = XMLPlainCursor(base, at: start, bound: bound)
+    guard c.match(PlainTag.trackpoint.0, 8), c.match(PlainTag.trackpoint.1, 4) else { return nil }
+    var fields: UInt8 = 0
+    var hasPosition = false
+    var time = 0..<0
+    var latitude = 0..<0
+    var longitude = 0..<0
+    var altitude = 0..<0
+    var inPosition = false
+    while true {
+      guard c.skipWhitespace(), c.byte == .asciiLess, c.index &+ 8 <= bound else { return nil }
+      let tag = c.index
+      let role: TCXRole
+      let length: Int
+      if inPosition {
+        if c.match(PlainTag.positionEnd.0, 8) {
+          guard c.match(PlainTag.positionEnd.1, 3) else { return nil }
+          inPosition = false
+          continue
+        }
+        if c.match(PlainTag.latitude.0, 8) {
+          guard c.match(PlainTag.latitude.1, 8), c.match(0x3e, 1) else { return nil }
+          role = .latitude
+          length = 15
+        } else if c.match(PlainTag.longitude.0, 8) {
+          guard c.match(PlainTag.longitude.1, 8), c.match(PlainTag.longitude.2, 2) else { return nil }
+          role = .longitude
+          length = 16
+        } else {
+          guard
+            c.skipElement(
+              record: TCXName.trackpoint, recordLength: 10, prefixed: false, depth: 4,
+              isRead: { Self.pointChild(prefix: $0, length: $1, in: .position) != nil })
+          else { return nil }
+          continue
+        }
+      } else {
+        if c.match(PlainTag.trackpointEnd.0, 8) {
+          guard c.match(PlainTag.trackpointEnd.1, 5) else { return nil }
+          break
+        }
+        if c.match(PlainTag.time, 6) {
+          role = .time
+          length = 4
+        } else if c.match(PlainTag.position.0, 8) {
+          guard !hasPosition, c.match(PlainTag.position.1, 2) else { return nil }
+          hasPosition = true
+          inPosition = true
+          continue
+        } else if c.match(PlainTag.altitude.0, 8) {
+          guard c.match(PlainTag.altitude.1, 8) else { return nil }
+          role = .altitude
+          length = 14
+        } else {
+          guard
+            c.skipElement(
+              record: TCXName.trackpoint, recordLength: 10, prefixed: false, depth: 4,
+              isRead: { Self.pointChild(prefix: $0, length: $1, in: .point) != nil })
+          else { return nil }
+          continue
+        }
+      }
+      let bit: UInt8 = 1 << (role.rawValue - TCXRole.time.rawValue)
+      guard fields & bit == 0 else { return nil }
+      fields |= bit
+      let valueStart = c.index
+      guard c.passText(ampersand: true) else { return nil }
+      let value = valueStart..<c.index
+      guard value.count <= XMLValueBuffer.capacity, c.matchEndTag(name: tag &+ 1, length: length) else { return nil }
+      switch role {
+      case .time: time = value
+      case .latitude: latitude = value
+      case .longitude: longitude = value
+      default: altitude = value
+      }
+    }
+
+    // The point is plain: from here on, what the general scanner does at its end tags.
+    @inline(__always) func number(_ range: Range<Int>, _ role: TCXRole) -> Double? {
+      guard fields & (1 << (role.rawValue - TCXRole.time.rawValue)) != 0 else { return nil }
+      return XMLFieldParser.number(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+    let timeValue =
+      fields & 1 == 0
+      ? Time.missing
+      : XMLFieldParser.time(UnsafeBufferPointer(start: base + time.lowerBound, count: time.count), cache: &timestamps)
+    finishPlainPoint(
+      line: line, hasPosition: hasPosition, latitude: number(latitude, .latitude),
+      longitude: number(longitude, .longitude), altitude: number(altitude, .altitude), time: timeValue,
+      fields: fields, into: &sink)
+    return c
+  }
+}
