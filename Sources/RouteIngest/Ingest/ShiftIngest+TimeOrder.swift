@@ -69,7 +69,7 @@ extension ShiftIngest {
     if rejected == nil {
       // The filter measured the step and the cosine when it retained the sample; reuse them.
       accumulator.append(held.sample.position, measured: filter.lastRetainedMeasure)
-      retainedSink.retain(held.sample)
+      if keepsRetained { retainedSink.retain(held.sample) }
     }
     held.sample.captureSession = delivered
   }

@@ -58,6 +58,10 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   var filter: RouteSampleFilter
   /// Whether the settings had a filter (`IngestSettings.filter != nil`).
   let filtering: Bool
+  /// False when the sink is `DiscardRetainedSamples` (`measure`): then a retained position is
+  /// not copied out to it. The per-position path is not specialized for the sink (the readers
+  /// call it across modules), so each call would cost a copy and a witness call for nothing.
+  let keepsRetained: Bool
   /// The earliest and latest finite timestamps noted (`noteTime`), +∞ and −∞ before the first:
   /// plain numbers on the per-position path, the report's optionals when it is read.
   var earliestTime = Double.infinity
@@ -108,6 +112,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     self.settings = settings
     filter = settings.filter ?? RouteSampleFilter()
     filtering = settings.filter != nil
+    keepsRetained = Retained.self != DiscardRetainedSamples.self
     filter.maximumSampleInterval = settings.maximumSampleInterval
     accumulator =
       settings.timeline.map {
@@ -265,7 +270,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     if rejected == nil {
       // The filter measured the step and the cosine when it retained the sample; reuse them.
       accumulator.append(sample.position, measured: filter.lastRetainedMeasure)
-      retainedSink.retain(sample)
+      if keepsRetained { retainedSink.retain(sample) }
     }
   }
 
