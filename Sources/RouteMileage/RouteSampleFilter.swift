@@ -114,7 +114,11 @@ public struct RouteSampleFilter: Sendable {
   /// The stop fix the last `consider(_:)` retained before judging its candidate (see Stops), with
   /// its measured step; nil when it retained none. Whoever walks the retained samples takes it
   /// before the candidate's own decision.
-  public private(set) var keptThroughStop: RouteSample?
+  public var keptThroughStop: RouteSample? { keptStopFix ? stopFix : nil }
+  /// Whether the last `consider(_:)` or `take(_:)` retained a stop fix, `stopFix`: a flag and a
+  /// sample kept in place, so the per-candidate reset is one store, not a sample-sized one.
+  package private(set) var keptStopFix = false
+  package private(set) var stopFix = RouteSample(timestamp: 0, latitude: 0, longitude: 0)
   /// What the filter measured for `keptThroughStop`.
   package private(set) var keptThroughStopMeasure = RetainedMeasure(fromTimestamp: .nan, meters: 0, cosineOfLatitude: 1)
 
@@ -172,34 +176,46 @@ public struct RouteSampleFilter: Sendable {
   ///
   /// - Complexity: O(1) amortised.
   public mutating func consider(_ sample: RouteSample) -> Decision {
-    keptThroughStop = nil
-    let decision = judge(sample)
-    switch decision {
-    case .retained: counts.retained += 1
-    case .rejected(let reason): counts[reason] += 1
-    }
-    return decision
+    var candidate = sample
+    if let reason = take(&candidate) { return .rejected(reason) }
+    return .retained(candidate)
   }
 
-  private mutating func judge(_ sample: RouteSample) -> Decision {
+  /// `consider(_:)` for the ingest stage, without a decision holding a copy of the sample: the
+  /// reason it was rejected, or nil when it was retained, `sample` then carrying its output
+  /// capture session (as `Decision.retained` would).
+  ///
+  /// - Complexity: O(1) amortised.
+  package mutating func take(_ sample: inout RouteSample) -> Reason? {
+    keptStopFix = false
+    let reason = judge(&sample)
+    if let reason {
+      counts[reason] += 1
+    } else {
+      counts.retained += 1
+    }
+    return reason
+  }
+
+  private mutating func judge(_ sample: inout RouteSample) -> Reason? {
     let position = sample.position
-    guard position.isUsable else { return .rejected(.invalidCoordinate) }
-    if rejectsNullIsland, sample.latitude == 0, sample.longitude == 0 { return .rejected(.nullIsland) }
+    guard position.isUsable else { return .invalidCoordinate }
+    if rejectsNullIsland, sample.latitude == 0, sample.longitude == 0 { return .nullIsland }
     if let accuracy = sample.horizontalAccuracy,
       accuracy.isNaN || accuracy < 0 || accuracy > maximumHorizontalAccuracy
     {
-      return .rejected(.accuracy)
+      return .accuracy
     }
     if let received = sample.receivedAt, received.isFinite, received - sample.timestamp > maximumFixAge {
-      return .rejected(.stale)
+      return .stale
     }
-    guard sample.timestamp > lastRetainedTimestamp else { return .rejected(.outOfOrder) }
+    guard sample.timestamp > lastRetainedTimestamp else { return .outOfOrder }
 
-    switchSession(to: sample.captureSession)
+    if sample.captureSession != currentKey { switchSession(to: sample.captureSession) }
     let cosine = GeographicDistance.cosineOfLatitude(position.latitude)
     guard var anchor = current.anchor else {
       current.outputSession = sample.captureSession
-      return retain(sample, as: position, cosine: cosine)
+      return retain(&sample, at: position, cosine: cosine)
     }
     if current.runLength == 0, sample.timestamp - anchor.timestamp > maximumSampleInterval,
       let stationary = current.stationary, stationary.timestamp - anchor.timestamp <= maximumSampleInterval,
@@ -219,42 +235,41 @@ public struct RouteSampleFilter: Sendable {
       if sample.captureSession != nil {
         current.outputSession = sessionMinter.mint()
         counts.reanchored += 1
-        return retain(sample, as: position, cosine: cosine)
+        return retain(&sample, at: position, cosine: cosine)
       }
       if sample.timestamp - anchor.timestamp > maximumSampleInterval {
         counts.reanchored += 1
-        return retain(sample, as: position, cosine: cosine)
+        return retain(&sample, at: position, cosine: cosine)
       }
     }
     if tooFast || reanchorDue {
       current.runLength = runLength
       current.runLast = position
-      return .rejected(.speed)
+      return .speed
     }
     current.runLength = 0
     if meters < minimumMovement {
       current.stationary = sample
       current.stationaryMeters = meters
       current.stationaryCosine = cosine
-      return .rejected(.negligibleMovement)
+      return .negligibleMovement
     }
-    let decision = retain(sample, as: position, cosine: cosine)
+    retain(&sample, at: position, cosine: cosine)
     lastRetainedMeasure.fromTimestamp = anchor.timestamp
     lastRetainedMeasure.meters = meters
-    return decision
+    return nil
   }
 
   /// Retains the session's remembered stationary fix as a stop fix (see Stops), moving it from
   /// `negligibleMovement` to `retained`; returns it as the new anchor.
   private mutating func keepThroughStop(_ stationary: RouteSample, from anchor: RoutePosition) -> RoutePosition {
     let meters = current.stationaryMeters
-    guard case .retained(let kept) = retain(stationary, as: stationary.position, cosine: current.stationaryCosine)
-    else {
-      return anchor
-    }
+    var kept = stationary
+    retain(&kept, at: stationary.position, cosine: current.stationaryCosine)
+    stopFix = kept
     counts[.negligibleMovement] -= 1
     counts.retained += 1
-    keptThroughStop = kept
+    keptStopFix = true
     keptThroughStopMeasure = RetainedMeasure(
       fromTimestamp: anchor.timestamp, meters: meters, cosineOfLatitude: current.stationaryCosine, throughStop: true)
     return stationary.position
@@ -267,22 +282,25 @@ public struct RouteSampleFilter: Sendable {
       && GeographicDistance.meters(from: previous, to: next) <= maximumSpeed * seconds
   }
 
-  private mutating func retain(_ sample: RouteSample, as position: RoutePosition, cosine: Double) -> Decision {
+  /// Retains `sample` (at `position`, its own), moving it into the current output session;
+  /// returns nil, the retained sample's reason.
+  @discardableResult
+  private mutating func retain(_ sample: inout RouteSample, at position: RoutePosition, cosine: Double) -> Reason? {
     lastRetainedMeasure = RetainedMeasure(fromTimestamp: .nan, meters: 0, cosineOfLatitude: cosine)
-    var kept = sample
-    kept.captureSession = current.outputSession
+    sample.captureSession = current.outputSession
     current.anchor = position
     current.anchorCosine = cosine
     current.runLength = 0
     current.stationary = nil
-    lastRetainedTimestamp = sample.timestamp
-    return .retained(kept)
+    lastRetainedTimestamp = position.timestamp
+    return nil
   }
 
   /// Keeps the current session's state in stored properties: consecutive samples almost always
-  /// share a session, so the dictionary is touched only when the session changes.
+  /// share a session, so the dictionary is touched only when the session changes (the caller
+  /// compares the keys first).
+  @inline(never)
   private mutating func switchSession(to key: CaptureSessionID?) {
-    guard key != currentKey else { return }
     otherSessions[currentKey] = current
     current = otherSessions.removeValue(forKey: key) ?? SessionState()
     currentKey = key

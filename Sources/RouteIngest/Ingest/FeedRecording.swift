@@ -34,34 +34,65 @@ public struct FeedRecordingSummary: Sendable, Hashable {
 /// - Complexity: O(1) per position (the recording of the last session is cached); memory
 ///   O(recordings + sessions).
 struct RecordingSpans {
+  /// One recording's earliest and latest finite timestamps and its positions with one: kept
+  /// together, so noting a position writes one array element.
+  struct Extent {
+    var first = Double.infinity
+    var last = -Double.infinity
+    var positions = 0
+  }
+
   var names: [FeedRecording?] = []
-  var first: [Double] = []
-  var last: [Double] = []
-  var positions: [Int] = []
+  /// Each recording's extent, by its index in `names`, but the cached recording's, which is
+  /// `current` (see `extents`).
+  private var stored: [Extent] = []
+  /// The extent of recording `cachedIndex` while it is valid: noting a position updates three
+  /// plain numbers, not an array element.
+  private var current = Extent()
   var sessionRecording: [Int: Int] = [:]
   var unnamed: Int?
   var cachedSession: Int? = nil
   var cachedIndex = -1
 
+  /// Each recording's extent, by its index in `names`.
+  ///
+  /// - Complexity: O(*r*) in the recordings.
+  var extents: [Extent] {
+    var all = stored
+    if cachedIndex >= 0 { all[cachedIndex] = current }
+    return all
+  }
+
   /// Names the recording of a reader session (before its first position).
   mutating func declare(_ recording: FeedRecording, session: Int) {
     let index = names.firstIndex(of: recording) ?? add(recording)
     sessionRecording[session] = index
-    if cachedSession == session { cachedIndex = -1 }
+    if cachedSession == session { uncache() }
   }
 
   private mutating func add(_ recording: FeedRecording?) -> Int {
     names.append(recording)
-    first.append(.infinity)
-    last.append(-.infinity)
-    positions.append(0)
+    stored.append(Extent())
     return names.count - 1
+  }
+
+  /// Puts the cached recording's extent back in `stored` and forgets the cached session.
+  private mutating func uncache() {
+    if cachedIndex >= 0 { stored[cachedIndex] = current }
+    cachedIndex = -1
   }
 
   /// The recording index of a reader session, adding the unnamed recording on first use.
   @inline(__always)
   mutating func index(of session: Int?) -> Int {
     if cachedIndex >= 0, session == cachedSession { return cachedIndex }
+    return cacheIndex(of: session)
+  }
+
+  /// `index(of:)` for a session other than the cached one, which it caches.
+  @inline(never)
+  private mutating func cacheIndex(of session: Int?) -> Int {
+    uncache()
     let index: Int
     if let session, let named = sessionRecording[session] {
       index = named
@@ -73,17 +104,19 @@ struct RecordingSpans {
     }
     cachedSession = session
     cachedIndex = index
+    current = stored[index]
     return index
   }
 
   /// Notes one position's time in its recording.
   @inline(__always)
   mutating func note(session: Int?, timestamp: Double) {
-    let index = index(of: session)
+    // Makes the session's recording the cached one, `current`.
+    _ = index(of: session)
     guard timestamp.isFinite else { return }
-    positions[index] += 1
-    if timestamp < first[index] { first[index] = timestamp }
-    if timestamp > last[index] { last[index] = timestamp }
+    current.positions += 1
+    if timestamp < current.first { current.first = timestamp }
+    if timestamp > current.last { current.last = timestamp }
   }
 
   /// Whether any two recordings' spans intersect by more than `tolerance` seconds.
@@ -91,11 +124,12 @@ struct RecordingSpans {
   /// - Complexity: O(*r* log *r*) in the recordings.
   func overlap(tolerance: Double) -> Bool {
     guard names.count > 1 else { return false }
-    let order = names.indices.filter { positions[$0] > 0 }.sorted { first[$0] < first[$1] }
+    let extents = extents
+    let order = names.indices.filter { extents[$0].positions > 0 }.sorted { extents[$0].first < extents[$1].first }
     var latestEnd = -Double.infinity
     for index in order {
-      if min(latestEnd, last[index]) - first[index] > tolerance { return true }
-      latestEnd = max(latestEnd, last[index])
+      if min(latestEnd, extents[index].last) - extents[index].first > tolerance { return true }
+      latestEnd = max(latestEnd, extents[index].last)
     }
     return false
   }
@@ -105,8 +139,13 @@ struct RecordingSpans {
   func chosen(_ choice: FeedRecording?) -> Int? {
     if let choice { return names.firstIndex(of: choice) }
     var best: Int?
-    for index in names.indices where positions[index] > 0 {
-      if let current = best, last[index] - first[index] <= last[current] - first[current] { continue }
+    let extents = extents
+    for index in names.indices where extents[index].positions > 0 {
+      if let current = best,
+        extents[index].last - extents[index].first <= extents[current].last - extents[current].first
+      {
+        continue
+      }
       best = index
     }
     return best ?? (names.isEmpty ? nil : 0)

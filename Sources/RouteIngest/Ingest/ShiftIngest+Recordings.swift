@@ -105,10 +105,11 @@ extension ShiftIngest {
   }
 
   func summary(_ index: Int, distance: RouteDistance, chosen: Bool) -> FeedRecordingSummary {
-    let positions = spans.positions[index]
+    let extent = spans.extents[index]
+    let positions = extent.positions
     return FeedRecordingSummary(
-      recording: spans.names[index], first: positions > 0 ? spans.first[index] : nil,
-      last: positions > 0 ? spans.last[index] : nil, positions: positions, distance: distance, isChosen: chosen)
+      recording: spans.names[index], first: positions > 0 ? extent.first : nil,
+      last: positions > 0 ? extent.last : nil, positions: positions, distance: distance, isChosen: chosen)
   }
 
   /// With the filter off: each recording's positions measured on their own, as the calculator

@@ -17,11 +17,17 @@ extension ShiftIngest {
   /// that order (`deliveredOutOfOrder`) — then the caller sorts the file.
   ///
   /// - Complexity: O(1); one comparison of timestamps for a position with a timestamp of its own.
-  @inline(__always)
   mutating func deliverInTimeOrder(_ item: TimeOrderedSample) {
+    deliverInTimeOrder(item.sample, session: item.session)
+  }
+
+  /// `deliverInTimeOrder(_:)` of a sample and its reader session, as a reader hands them over:
+  /// the pair is copied once, into `held`, and judged from there.
+  @inline(__always)
+  mutating func deliverInTimeOrder(_ sample: RouteSample, session: Int?) {
     guard !deliveredOutOfOrder else { return }
-    let time = item.sample.timestamp
-    guard time.isFinite else { return rejectUntimed(item) }
+    let time = sample.timestamp
+    guard time.isFinite else { return rejectUntimed(TimeOrderedSample(sample: sample, session: session)) }
     if holding {
       let previousTime = held.sample.timestamp
       if time < previousTime {
@@ -29,6 +35,7 @@ extension ShiftIngest {
         return
       }
       if time == previousTime {
+        let item = TimeOrderedSample(sample: sample, session: session)
         if held.repeats(item) { return countDuplicate() }
         guard TimeOrderedSample.precedes(held, item) else {
           deliveredOutOfOrder = true
@@ -36,9 +43,35 @@ extension ShiftIngest {
         }
       }
     }
-    held = item
+    held.sample = sample
+    held.session = session
     holding = true
-    cluster(item)
+    // The common case, a cluster of two or more extended, admits `held` in place.
+    if outliers.extendsCluster(at: time) { return admitHeld() }
+    clusterSlowly(TimeOrderedSample(sample: sample, session: session), at: time)
+  }
+
+  /// `admit(_:)` of `held`, judged in place rather than copied: its capture session is the
+  /// minted one while the filter, the accumulator and the sink see it, then the reader's again,
+  /// so the next position is compared with `held` as delivered.
+  @inline(__always)
+  mutating func admitHeld() {
+    if hasTimeline { return admit(held) }
+    noteTime(held.sample.timestamp)
+    let delivered = held.sample.captureSession
+    held.sample.captureSession = captureSession(for: held.session)
+    let rejected = filter.take(&held.sample)
+    if filter.keptStopFix {
+      // A fix dropped during a stop, kept after all to carry continuity through it.
+      accumulator.append(filter.stopFix.position, measured: filter.keptThroughStopMeasure)
+      retainedSink.retain(filter.stopFix)
+    }
+    if rejected == nil {
+      // The filter measured the step and the cosine when it retained the sample; reuse them.
+      accumulator.append(held.sample.position, measured: filter.lastRetainedMeasure)
+      if keepsRetained { retainedSink.retain(held.sample) }
+    }
+    held.sample.captureSession = delivered
   }
 
   mutating func countDuplicate() {

@@ -39,13 +39,13 @@ extension ShiftIngest {
         }
       counted.rejected[reason, default: 0] += 1
       // Without the filter the caller walks it in walk order with the rest.
-      if filter != nil { accumulator.appendOutsideCapture(sample.position, placement: placement) }
+      if filtering { accumulator.appendOutsideCapture(sample.position, placement: placement) }
       return false
     }
     // The filter sees positions in time order, so a change of interval is a resume or a drive.
     // Without the filter, rows come as stored; `timelineSessionKey` gives each (reader
     // session, interval) its own capture session instead, whatever the order.
-    if filter != nil, let current = captureInterval, current != index { interruptCapture() }
+    if filtering, let current = captureInterval, current != index { interruptCapture() }
     captureInterval = index
     return true
   }

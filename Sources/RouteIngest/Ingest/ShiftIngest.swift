@@ -52,11 +52,20 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   /// What the ingest counted itself (records, reader rejections, errors, sessions, times);
   /// `report` adds the filter's counts.
   var counted = IngestReport()
-  public var retainedSink: Retained
-  var filter: RouteSampleFilter?
-  /// `filter != nil`, kept as a flag: testing the optional itself copies the filter on the
+  /// The capture filter; a default one, never consulted, when `filtering` is false. Not an
+  /// optional: reading an optional filter copies it (and retains what it holds) on the
   /// per-position path.
+  var filter: RouteSampleFilter
+  /// Whether the settings had a filter (`IngestSettings.filter != nil`).
   let filtering: Bool
+  /// False when the sink is `DiscardRetainedSamples` (`measure`): then a retained position is
+  /// not copied out to it. The per-position path is not specialized for the sink (the readers
+  /// call it across modules), so each call would cost a copy and a witness call for nothing.
+  let keepsRetained: Bool
+  /// The earliest and latest finite timestamps noted (`noteTime`), +∞ and −∞ before the first:
+  /// plain numbers on the per-position path, the report's optionals when it is read.
+  var earliestTime = Double.infinity
+  var latestTime = -Double.infinity
   var accumulator: RouteMileageAccumulator
   /// Filter off, `.arrival` only: every position kept, for the calculator.
   var unfiltered: [RoutePosition] = []
@@ -94,12 +103,17 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   let settings: IngestSettings
   /// The recordings measured apart, once `finish()` did (see `ShiftIngest+Recordings.swift`).
   var separated: SeparatedRecordings?
+  /// Declared last: a stored property of the generic type puts every property after it at an
+  /// offset known only at run time, which the unspecialized per-position path (the readers
+  /// call it across modules) would look up on every access.
+  public var retainedSink: Retained
 
   public init(settings: IngestSettings, retained: Retained, order: IngestOrder = .arrival) {
     self.settings = settings
-    filter = settings.filter
+    filter = settings.filter ?? RouteSampleFilter()
     filtering = settings.filter != nil
-    if filter != nil { filter?.maximumSampleInterval = settings.maximumSampleInterval }
+    keepsRetained = Retained.self != DiscardRetainedSamples.self
+    filter.maximumSampleInterval = settings.maximumSampleInterval
     accumulator =
       settings.timeline.map {
         RouteMileageAccumulator(maximumSampleInterval: settings.maximumSampleInterval, timeline: $0)
@@ -113,7 +127,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     self.order = order
     outliers = TimeOutlierRule(separation: settings.timeOutlierSeparation)
     if order == .timeSorted {
-      sorter = SpillingSampleSorter(runLimit: settings.sortRunLimit, order: filter != nil ? .time : .walk)
+      sorter = SpillingSampleSorter(runLimit: settings.sortRunLimit, order: filtering ? .time : .walk)
     }
   }
 
@@ -139,6 +153,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
       retainedSink.retain(sample)
       return
     }
+    if order == .time { return deliverInTimeOrder(sample, session: session) }
     let item = TimeOrderedSample(sample: sample, session: session)
     switch order {
     case .arrival:
@@ -146,7 +161,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
       previousOrdered = item
       admit(item)
     case .time:
-      deliverInTimeOrder(item)
+      deliverInTimeOrder(sample, session: session)
     case .timeSorted:
       guard sample.timestamp.isFinite else { return rejectUntimed(item) }
       guard sortFailure == nil else { return }
@@ -205,40 +220,57 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
     _ = captureSession(for: ordinal)
   }
 
+  @inline(__always)
   mutating func captureSession(for ordinal: Int?) -> CaptureSessionID? {
     guard let ordinal else { return nil }
     // A run of positions from one reader session: one comparison.
     if ordinal == readerSessions.lastKey { return sessionIDs[readerSessions.lastOrdinal] }
+    return captureSessionSlowly(for: ordinal)
+  }
+
+  /// `captureSession(for:)` when the reader session changed: O(1) amortised (a dictionary).
+  @inline(never)
+  mutating func captureSessionSlowly(for ordinal: Int) -> CaptureSessionID {
     let (index, isNew) = readerSessions.ordinal(of: ordinal)
     if isNew {
-      sessionIDs.append(filter != nil ? filter!.mintCaptureSession() : minter.mint())
+      sessionIDs.append(filtering ? filter.mintCaptureSession() : minter.mint())
       counted.sessions += 1
     }
     return sessionIDs[index]
   }
 
+  @inline(__always)
   mutating func noteTime(_ timestamp: Double) {
-    guard timestamp.isFinite else { return }
-    if counted.firstTimestamp.map({ timestamp < $0 }) ?? true { counted.firstTimestamp = timestamp }
-    if counted.lastTimestamp.map({ timestamp > $0 }) ?? true { counted.lastTimestamp = timestamp }
+    // Non-finite timestamps fail both comparisons (NaN) or can never be the earliest and the
+    // latest (±∞) unless `report` leaves them out, which it does.
+    if timestamp < earliestTime, timestamp.isFinite { earliestTime = timestamp }
+    if timestamp > latestTime, timestamp.isFinite { latestTime = timestamp }
   }
 
   /// The filter's judgement of one position, in the order the ingest has settled on.
   mutating func admit(_ item: TimeOrderedSample) {
-    noteTime(item.sample.timestamp)
-    if hasTimeline, !admitByTimeline(item.sample) { return }
-    var sample = item.sample
-    sample.captureSession = captureSession(for: item.session)
-    let decision = filter?.consider(sample)
-    if let stopFix = filter?.keptThroughStop, let measured = filter?.keptThroughStopMeasure {
+    admit(item.sample, session: item.session)
+  }
+
+  /// `admit(_:)` of a sample and its reader session.
+  ///
+  /// - Complexity: O(1) amortised.
+  @inline(__always)
+  mutating func admit(_ candidate: RouteSample, session: Int?) {
+    noteTime(candidate.timestamp)
+    if hasTimeline, !admitByTimeline(candidate) { return }
+    var sample = candidate
+    sample.captureSession = captureSession(for: session)
+    let rejected = filter.take(&sample)
+    if filter.keptStopFix {
       // A fix dropped during a stop, kept after all to carry continuity through it.
-      accumulator.append(stopFix.position, measured: measured)
-      retainedSink.retain(stopFix)
+      accumulator.append(filter.stopFix.position, measured: filter.keptThroughStopMeasure)
+      retainedSink.retain(filter.stopFix)
     }
-    if case .retained(let kept)? = decision, let measured = filter?.lastRetainedMeasure {
+    if rejected == nil {
       // The filter measured the step and the cosine when it retained the sample; reuse them.
-      accumulator.append(kept.position, measured: measured)
-      retainedSink.retain(kept)
+      accumulator.append(sample.position, measured: filter.lastRetainedMeasure)
+      if keepsRetained { retainedSink.retain(sample) }
     }
   }
 
@@ -247,7 +279,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   mutating func rejectUntimed(_ item: TimeOrderedSample) {
     var sample = item.sample
     sample.captureSession = nil
-    _ = filter?.consider(sample)
+    if filtering { _ = filter.take(&sample) }
   }
 
   public mutating func rejected(_ reason: FeedReason, line: Int) {
@@ -281,7 +313,11 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   /// - Complexity: O(*r*) in the rejection reasons (the filter has seven).
   public var report: IngestReport {
     var report = counted
-    if let filter {
+    if earliestTime <= latestTime {
+      report.firstTimestamp = earliestTime
+      report.lastTimestamp = latestTime
+    }
+    if filtering {
       report.retained = filter.counts.retained
       report.reanchored = filter.counts.reanchored
       for (reason, count) in filter.counts.rejectedByReason {
@@ -296,11 +332,11 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   public func measurement(format: FeedFormat) -> FeedMeasurement {
     var report = report
     report.format = format
-    if filter == nil, separatesRecordings { return unfilteredApart(format: format, report: report) }
+    if !filtering, separatesRecordings { return unfilteredApart(format: format, report: report) }
     var distance: RouteDistance
     if let separated {
       distance = separated.chosenDistance
-    } else if filter != nil || order != .arrival {
+    } else if filtering || order != .arrival {
       distance = accumulator.distance
     } else {
       distance =
