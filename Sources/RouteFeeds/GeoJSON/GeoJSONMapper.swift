@@ -490,7 +490,8 @@ struct GeoJSONMapper {
     case .missing: outcome = .missingTime
     case .seconds(let timestamp):
       let sample = RouteSample(
-        timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, altitude: altitude)
+        timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, altitude: altitude
+      )
       outcome = .fix(sample, session: session)
     }
     if isPoint, pointRoles.holds(named: named) {

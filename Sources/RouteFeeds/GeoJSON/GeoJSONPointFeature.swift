@@ -504,7 +504,9 @@ struct GeoJSONPointFeatureScan {
           == there.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
       else { return false }
       if length > 16 {
-        guard here.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == there.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        guard
+          here.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            == there.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
         else { return false }
       }
     }
