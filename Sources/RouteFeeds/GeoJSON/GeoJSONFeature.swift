@@ -139,6 +139,12 @@ struct GeoJSONFeature {
       return position.indexInFeature < flatTimes.count ? flatTimes[position.indexInFeature] : .missing
     }
     guard isPoint(position) else { return .missing }
+    return Self.pointTime(time, timestamp, timeLong)
+  }
+
+  /// A Point's time from its `time`, `timestamp` and `time_long` properties: the first that
+  /// reads, else unreadable if one was, else missing.
+  static func pointTime(_ time: GeoJSONTime?, _ timestamp: GeoJSONTime?, _ timeLong: GeoJSONTime?) -> GeoJSONTime {
     if case .seconds? = time { return time! }
     if case .seconds? = timestamp { return timestamp! }
     if case .seconds? = timeLong { return timeLong! }

@@ -307,12 +307,35 @@ struct GeoJSONMapper {
     "name", "title", "desc", "description", "cmt", "sym", "marker-symbol", "icon",
   ]
 
+  // MARK: - Point features read from their bytes
+
+  /// Whether the next value is an element of a `features` array: where a whole Point feature
+  /// may be read from its bytes (`GeoJSONPointFeature`) instead of token by token.
+  var readsFeatures: Bool { roles.last == .features }
+
+  /// A Point feature read by `GeoJSONPointFeature`: what its tokens would have done, from the
+  /// feature's `{` to its `}` — a new feature, one Point geometry whose one coordinate is
+  /// delivered with the feature's properties, the feature closed. The feature state is not
+  /// filled in and emptied again: the coordinate goes straight to the delivery every Point
+  /// shares.
+  ///
+  /// - Parameter line: the line of the coordinates' `[`.
+  mutating func take(_ point: GeoJSONPointFeature, line: Int, into sink: inout some FeedSink) {
+    beginFeature(into: &sink)
+    let session = pointSession()
+    // Not malformed, not a polygon's: the rest of `deliver`.
+    deliverCoordinate(
+      isPoint: true, longitude: point.longitude, latitude: point.latitude, altitude: point.altitude,
+      time: GeoJSONFeature.pointTime(point.time, point.timestamp, point.timeLong), accuracy: point.accuracy,
+      named: point.hasWaypointProperty, session: session, line: line, into: &sink)
+  }
+
   // MARK: - Features and geometries
 
   private mutating func beginFeature(into sink: inout some FeedSink) {
     flush(into: &sink)
     feature.reset()
-    geometries.removeAll(keepingCapacity: true)
+    if !geometries.isEmpty { geometries.removeAll(keepingCapacity: true) }
     featureSerial += 1
   }
 
@@ -424,11 +447,7 @@ struct GeoJSONMapper {
     let isPoint = feature.isPoint(position)
     let session: Int
     if isPoint {
-      if pointRunSession < 0 {
-        pointRunSession = nextSession
-        nextSession += 1
-      }
-      session = pointRunSession
+      session = pointSession()
     } else {
       pointRunSession = -1
       if lineSessionFeature != featureSerial || lineSessionLine != position.lineIndex {
@@ -442,22 +461,43 @@ struct GeoJSONMapper {
     if position.isMalformed { return sink.unreadable(.badNumber, line: position.line) }
     let type = feature.type(of: position)
     if type == .polygon || type == .multiPolygon { return sink.rejected(.polygonVertex, line: position.line) }
-    if isPoint, pointRoles.sawLine { return sink.rejected(.waypoint, line: position.line) }
+    deliverCoordinate(
+      isPoint: isPoint, longitude: position.longitude, latitude: position.latitude, altitude: position.altitude,
+      time: feature.time(of: position), accuracy: isPoint ? feature.accuracy : nil,
+      named: feature.hasWaypointProperty, session: session, line: position.line, into: &sink)
+  }
+
+  /// The session of a Point: the run of Point features it continues, or a new one.
+  private mutating func pointSession() -> Int {
+    if pointRunSession < 0 {
+      pointRunSession = nextSession
+      nextSession += 1
+    }
+    return pointRunSession
+  }
+
+  /// A readable coordinate that is no polygon's: a waypoint beside a line, a Point held until
+  /// its role is known, or its outcome by its time.
+  private mutating func deliverCoordinate(
+    isPoint: Bool, longitude: Double, latitude: Double, altitude: Double?, time: GeoJSONTime, accuracy: Double?,
+    named: Bool, session: Int, line: Int, into sink: inout some FeedSink
+  ) {
+    if isPoint, pointRoles.sawLine { return sink.rejected(.waypoint, line: line) }
     if !isPoint { pointRoles.lineRead(into: &sink) }
     let outcome: GeoJSONPointRoles.Outcome
-    switch feature.time(of: position) {
+    switch time {
     case .unreadable: outcome = .badTime
     case .missing: outcome = .missingTime
     case .seconds(let timestamp):
       let sample = RouteSample(
-        timestamp: timestamp, latitude: position.latitude, longitude: position.longitude,
-        horizontalAccuracy: isPoint ? feature.accuracy : nil, altitude: position.altitude)
+        timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, altitude: altitude
+      )
       outcome = .fix(sample, session: session)
     }
-    if isPoint, pointRoles.holds(named: feature.hasWaypointProperty) {
-      pointRoles.hold(outcome, line: position.line, into: &sink)
+    if isPoint, pointRoles.holds(named: named) {
+      pointRoles.hold(outcome, line: line, into: &sink)
     } else {
-      GeoJSONPointRoles.deliver(outcome, line: position.line, into: &sink)
+      GeoJSONPointRoles.deliver(outcome, line: line, into: &sink)
     }
   }
 }

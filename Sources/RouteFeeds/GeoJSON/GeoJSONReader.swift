@@ -23,6 +23,11 @@
 public struct GeoJSONReader: FeedReader {
   var tokenizer = JSONTokenizer()
   var mapper = GeoJSONMapper()
+  /// Whether whole Point features are read from their bytes (`GeoJSONPointFeature`); off, every
+  /// feature is read token by token (the tests compare the two).
+  var readsPointFeaturesFromBytes = true
+  /// How many features were read from their bytes, for the tests.
+  private(set) var pointFeaturesReadFromBytes = 0
 
   public init(options: FeedOptions) { mapper.timestamps = ISO8601DayCache(zone: options.timeZone) }
 
@@ -31,9 +36,34 @@ public struct GeoJSONReader: FeedReader {
 
   public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) throws(FeedError) {
     do {
-      while let token = try tokenizer.next(in: chunk) { try mapper.take(token, into: &sink) }
+      if readsPointFeaturesFromBytes, mapper.readsFeatures { readPointFeatures(chunk, into: &sink) }
+      while let token = try tokenizer.next(in: chunk) {
+        try mapper.take(token, into: &sink)
+        // Where a feature may start next: after the features array opens, after a feature ends.
+        if token.kind == .endObject || token.kind == .beginArray, readsPointFeaturesFromBytes, mapper.readsFeatures {
+          readPointFeatures(chunk, into: &sink)
+        }
+      }
     } catch {
       throw failed(error, into: &sink)
+    }
+  }
+
+  /// Reads the Point features from the tokenizer's place in `chunk` straight from their bytes
+  /// (`GeoJSONPointFeature`), until one is not of that shape, the array ends or the chunk does;
+  /// the tokenizer then reads on from that feature's `{` (or the byte that stopped it).
+  private mutating func readPointFeatures(_ chunk: UnsafeBufferPointer<UInt8>, into sink: inout some FeedSink) {
+    // The feature, its geometry and its coordinates: three levels below the array.
+    guard let base = chunk.baseAddress, tokenizer.depth + 3 <= tokenizer.maximumDepth else { return }
+    while let start = tokenizer.objectElementStart(in: chunk) {
+      var scan = GeoJSONPointFeatureScan(base, bound: chunk.count, from: start)
+      guard let point = scan.feature(timestamps: &mapper.timestamps),
+        scan.index - start <= tokenizer.maximumTokenLength
+      else { return }
+      let line = tokenizer.line + point.linesBeforeCoordinates
+      tokenizer.endValue(at: scan.index, lines: scan.lines)
+      mapper.take(point, line: line, into: &sink)
+      pointFeaturesReadFromBytes += 1
     }
   }
 

@@ -117,6 +117,57 @@ package struct JSONTokenizer {
     throw JSONSyntaxError(offset: offset, line: line, problem: .expected(expected), isTruncation: true)
   }
 
+  // MARK: - Values read by a caller
+
+  /// Where the next element of the open array starts in `chunk`, when it is an object: the
+  /// whitespace and comma before it are consumed (as `next(in:)` would consume them) and its
+  /// `{` is at the returned index. Nil when a token is pending, the open container is not an
+  /// array, the array cannot take a value here, or the chunk ends first; the tokenizer then
+  /// reads on from where this stopped exactly as it would have.
+  ///
+  /// A caller that reads the object itself from the chunk's bytes reports its end with
+  /// `endValue(at:lines:)`; one that declines simply calls `next(in:)`.
+  ///
+  /// - Complexity: O(*w*) in the whitespace before the element.
+  package mutating func objectElementStart(in chunk: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard pending == .none, depth > 0, !topIsObject, let base = chunk.baseAddress else { return nil }
+    let count = chunk.count
+    var i = index
+    while true {
+      while i < count {
+        let byte = base[i]
+        if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+          i += 1
+        } else if byte == 0x0A {
+          line += 1
+          i += 1
+        } else {
+          break
+        }
+      }
+      index = i
+      guard i < count else { return nil }
+      let byte = base[i]
+      if byte == .asciiComma, expect == .commaOrEnd {
+        expect = .value
+        i += 1
+        continue
+      }
+      guard byte == 0x7B, expect == .value || expect == .valueOrEndArray else { return nil }
+      return i
+    }
+  }
+
+  /// Ends a value the caller read itself from the chunk, from the index `objectElementStart`
+  /// returned up to `end` (just after its last byte), with `lines` line feeds inside it. The
+  /// caller has checked it is well-formed, no deeper than `maximumDepth` allows and holds no
+  /// token longer than `maximumTokenLength`.
+  package mutating func endValue(at end: Int, lines: Int) {
+    index = end
+    line += lines
+    afterValue()
+  }
+
   // MARK: - Scanning
 
   private mutating func endOfChunk(_ count: Int) -> JSONToken? {

@@ -1,0 +1,229 @@
+import RouteMileage
+import Testing
+
+@testable import RouteFeeds
+
+/// Point features read straight from their bytes (`GeoJSONPointFeature`): every feature it
+/// accepts gives exactly what the token-by-token path gives, every feature it declines reads as
+/// before, whatever the chunks, the member order, the whitespace or the damage.
+@Suite struct GeoJSONPointFeatureTests {
+  /// What one read gave, and how many features took the byte path.
+  struct Outcome {
+    var read: FeedTestRead
+    var fromBytes: Int
+  }
+
+  static func read(_ bytes: [UInt8], chunkSize: Int = .max, fromBytes: Bool = true) -> Outcome {
+    var reader = GeoJSONReader(options: FeedOptions())
+    reader.readsPointFeaturesFromBytes = fromBytes
+    var count = 0
+    let read = readChunked(reader, bytes, chunkSize: chunkSize) { count = $0.pointFeaturesReadFromBytes }
+    return Outcome(read: read, fromBytes: count)
+  }
+
+  static func collection(_ features: [String]) -> [UInt8] {
+    Array(("{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n").utf8)
+  }
+
+  /// The shape `FeedWriter.writeGeoJSON` writes (properties first).
+  static let written =
+    #"{"type":"Feature","properties":{"time":"2025-11-04T16:00:01Z","accuracy":7.7,"speed":2.45,"bearing":310.6},"#
+    + #""geometry":{"type":"Point","coordinates":[-123.4064803,-48.8840171,46.1]}}"#
+  /// GPSLogger's: keys sorted, geometry first, the geometry's type after its coordinates, an offset time.
+  static let gpsLogger =
+    #"{"geometry":{"coordinates":[105.8019,21.0294],"type":"Point"},"properties":{"accuracy":"12.5","#
+    + #""provider":"gps","time":"2025-11-04T23:00:03.250+07:00","time_long":1762272003250},"type":"Feature"}"#
+  /// Whitespace of every kind, lines inside the feature.
+  static let pretty =
+    "{\r\n  \"type\" : \"Feature\" ,\n\t\"properties\" : {\n    \"time\" : \"2025-11-04T16:00:04Z\"\n  },\n"
+    + "  \"geometry\" : {\n    \"type\" : \"Point\",\n    \"coordinates\" : [\n  -123.41 ,\n -48.89 \n ]\n  }\n}"
+
+  /// A two-point LineString with its times.
+  static let line =
+    #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[1.001,2.001]]},"#
+    + #""properties":{"coordTimes":["2025-11-04T16:00:27Z","2025-11-04T16:00:28Z"]}}"#
+
+  /// A Point feature with these properties and coordinates.
+  static func point(_ properties: String, _ coordinates: String = "1,2") -> String {
+    feature(#""properties":{"# + properties + #"},"geometry":{"type":"Point","coordinates":["# + coordinates + "]}")
+  }
+
+  /// A feature with these members after its `type`.
+  static func feature(_ members: String) -> String { #"{"type":"Feature","# + members + "}" }
+
+  /// Each feature, and whether the byte path reads it.
+  static let variants: [(String, Bool)] = [
+    (written, true),
+    (gpsLogger, true),
+    (pretty, true),
+    // Extra members at every level, and a feature without properties (no time).
+    (
+      #"{"id":7,"type":"Feature","geometry":{"type":"Point","coordinates":[1,2],"name":"x"},"#
+        + #""properties":{"a":true,"b":null,"c":"\"q\" \\ \u00e9"}}"#, true
+    ),
+    (#"{"type":"Feature","geometry":{"type":"Point","coordinates":[1.5,2.5]}}"#, true),
+    (#"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1.5,2.5]}}"#, true),
+    // Numbers: exponents, negative zero, long mantissas (strtod), extra members, no altitude.
+    (point(#""time":"2025-11-04T16:00:05Z""#, "-0,-0.0,1e2,4"), true),
+    (point(#""time":"2025-11-04T16:00:06Z""#, "1.25E+1,-4.5e-1,-0.000001e3"), true),
+    (point(#""time":"2025-11-04T16:00:07Z""#, "12.345678901234567890,0.10000000000000000555111512312,1e999"), true),
+    // Times: numbers (ms and s), null, true, a repeated key (the last), all three keys.
+    (point(#""time_long":1762272008000"#), true),
+    (point(#""timestamp":1762272009.5"#), true),
+    (#"{"type":"Feature","properties":{"time":null},"geometry":{"type":"Point","coordinates":[1,2]}}"#, true),
+    (#"{"type":"Feature","properties":{"time":true},"geometry":{"type":"Point","coordinates":[1,2]}}"#, true),
+    (point(#""time":"2025-11-04T16:00:10Z","time":"2025-11-04T16:00:11Z""#), true),
+    (point(#""time":null,"timestamp":"2025-11-04T16:00:12-01:30","time_long":1"#), true),
+    // Accuracy: the first wins, a string, null does not count, every key.
+    (point(#""acc":null,"hAcc":"3.5","accuracy":9,"time":"2025-11-04T16:00:13Z""#), true),
+    (point(#""hAccuracy":4,"horizontalAccuracy":5,"time":"2025-11-04T16:00:14Z""#), true),
+    (point(#""accuracy":"n/a","time":"2025-11-04T16:00:15Z""#), true),
+    // Waypoint properties: named (held), empty, escaped, not a string.
+    (point(#""name":"Depot","time":"2025-11-04T16:00:16Z""#), true),
+    (point(#""title":"","desc":5,"icon":null,"time":"2025-11-04T16:00:17Z""#), true),
+    (point(#""sym":"\n","time":"2025-11-04T16:00:18Z""#), true),
+
+    // Declined: read token by token, with the same result.
+    (point(#""ti\u006de":"2025-11-04T16:00:19Z""#), false),
+    (point(#""time":"2025-11-04T16:00:20""#), false),
+    (#"{"type":"Feature","properties":{"time":"yesterday"},"geometry":{"type":"Point","coordinates":[1,2]}}"#, false),
+    (point(#""time":"2025-11-04T16:00:21\u005a""#), false),
+    (point(#""time":["2025-11-04T16:00:22Z"]"#), false),
+    (point(#""nested":{"time":"2025-11-04T16:00:23Z"}"#), false),
+    (point(#""coordTimes":["2025-11-04T16:00:24Z"]"#), false),
+    (point(#""coordinateProperties":{"times":["2025-11-04T16:00:25Z"]}"#), false),
+    (#"{"type":"Feature","properties":null,"geometry":{"type":"Point","coordinates":[1,2]}}"#, false),
+    (#"{"type":"Feature","bbox":[1,2,1,2],"geometry":{"type":"Point","coordinates":[1,2]}}"#, false),
+    (#"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,"2"]}}"#, false),
+    (#"{"type":"Feature","geometry":{"type":"Point","coordinates":[1]}}"#, false),
+    (#"{"type":"Feature","geometry":{"type":"Point","coordinates":[]}}"#, false),
+    (#"{"type":"Feature","geometry":{"type":"Point","coordinates":[1e999,2]}}"#, false),
+    (#"{"type":"Feature","geometry":{"type":"Point","coordinates":5}}"#, false),
+    (#"{"type":"Feature","geometry":{"coordinates":[1,2]}}"#, false),
+    (#"{"type":"Feature","geometry":{"type":"Poi\u006et","coordinates":[1,2]}}"#, false),
+    (feature(#""geometry":{"type":"LineString","coordinates":[1,2]},"properties":{"coordTimes":[1762272026]}"#), false),
+    (Self.line, false),
+    (#"{"type":"Feature","geometry":{"type":"Point","type":"Point","coordinates":[1,2]}}"#, false),
+    (#"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2],"coordinates":[3,4]}}"#, false),
+    (feature(#""geometry":{"type":"Point","coordinates":[1,2]},"geometry":{"coordinates":[5,6]}"#), false),
+    (#"{"type":"Feature","geometry":null}"#, false),
+    (#"{}"#, false),
+  ]
+
+  /// The feature alone, and between two written ones: the same records and errors whether
+  /// read from bytes or token by token, whole and in chunks of 1 to 40 bytes; and the byte
+  /// path takes exactly the features it should.
+  @Test(arguments: variants.indices)
+  func aFeatureReadsAlikeOnBothPathsInEveryChunking(_ index: Int) {
+    let (feature, readFromBytes) = Self.variants[index]
+    for features in [[feature], [Self.written, feature, Self.gpsLogger]] {
+      let bytes = Self.collection(features)
+      let expected = Self.read(bytes, fromBytes: false)
+      #expect(expected.read.error == nil, "\(feature)")
+      #expect(expected.fromBytes == 0)
+      let whole = Self.read(bytes)
+      #expect(whole.read.records == expected.read.records, "\(feature)")
+      #expect(whole.read.error == expected.read.error, "\(feature)")
+      let others = features.count - 1
+      #expect(whole.fromBytes == others + (readFromBytes ? 1 : 0), "\(feature)")
+      for size in 1...40 {
+        let chunked = Self.read(bytes, chunkSize: size)
+        #expect(chunked.read.records == expected.read.records, "\(feature) in chunks of \(size)")
+        #expect(chunked.read.error == expected.read.error, "\(feature) in chunks of \(size)")
+      }
+    }
+  }
+
+  /// Every variant in one collection, cut after every byte: the same records and the same
+  /// error (line and offset) on both paths.
+  @Test func aCollectionCutAnywhereReadsAlikeOnBothPaths() {
+    let bytes = Self.collection(Self.variants.map(\.0))
+    #expect(Self.read(bytes).fromBytes == Self.variants.filter(\.1).count)
+    for end in 0..<bytes.count {
+      let cut = Array(bytes[..<end])
+      let expected = Self.read(cut, fromBytes: false)
+      let fast = Self.read(cut)
+      #expect(fast.read.records == expected.read.records, "cut at \(end)")
+      #expect(fast.read.error == expected.read.error, "cut at \(end)")
+    }
+  }
+
+  /// Broken JSON inside a feature of the common shape: declined, and the tokenizer reports it
+  /// at the same line and offset.
+  @Test(arguments: [
+    feature(#""properties":{"time":"2025-11-04T16:00:00Z",},"geometry":{"type":"Point","coordinates":[1,2]}"#),
+    feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2,]}"#),
+    feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[01,2]}"#),
+    feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1.,2]}"#),
+    feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2.5.5]}"#),
+    feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,+2]}"#),
+    #"{"type":"Feature","properties":{"time":nul},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
+    #"{"type":"Feature","properties":{"time":nullx},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
+    #"{"type":"Feature","properties":{"time" "2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
+    #"{"type":"Feature","properties":{"name":"a\qb"},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
+    "{\"type\":\"Feature\",\"properties\":{\"name\":\"a\u{01}b\"},\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]}}",
+    #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]}"#,
+    #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]}}}"#,
+    #"{"type":"Feature" "geometry":{"type":"Point","coordinates":[1,2]}}"#,
+  ])
+  func brokenJSONFailsAlikeOnBothPaths(_ feature: String) {
+    let bytes = Self.collection([Self.written, feature, Self.written])
+    let expected = Self.read(bytes, fromBytes: false)
+    #expect(expected.read.error != nil, "\(feature)")
+    for size in [.max, 1, 7, 64] {
+      let fast = Self.read(bytes, chunkSize: size)
+      #expect(fast.read.records == expected.read.records, "\(feature) in chunks of \(size)")
+      #expect(fast.read.error == expected.read.error, "\(feature) in chunks of \(size)")
+    }
+  }
+
+  /// Bytes that are not UTF-8 in a string whose value is skipped.
+  @Test func invalidUTF8InASkippedStringFailsAlikeOnBothPaths() {
+    let noted = #"{"type":"Feature","properties":{"note":"a~b"},"geometry":{"type":"Point","coordinates":[1,2]}}"#
+    let bytes = Self.collection([Self.written, noted, Self.written]).map { $0 == UInt8(ascii: "~") ? 0xC3 : $0 }
+    let expected = Self.read(bytes, fromBytes: false)
+    #expect(expected.read.error != nil)
+    for size in [.max, 1, 7, 64] {
+      let fast = Self.read(bytes, chunkSize: size)
+      #expect(fast.read.records == expected.read.records, "chunks of \(size)")
+      #expect(fast.read.error == expected.read.error, "chunks of \(size)")
+    }
+  }
+
+  /// The values themselves: the written shape's position, to the bit, with its line.
+  @Test func theWrittenShapeGivesItsPositionLineAndSession() throws {
+    let bytes = Self.collection([Self.written, Self.pretty])
+    let read = Self.read(bytes)
+    #expect(read.fromBytes == 2)
+    #expect(read.read.error == nil)
+    let expected: [FeedRecord] = [
+      .position(
+        RouteSample(
+          timestamp: ISO8601Parser.timestamp("2025-11-04T16:00:01Z")!, latitude: -48.8840171, longitude: -123.4064803,
+          horizontalAccuracy: 7.7, altitude: 46.1),
+        session: 0, line: 2),
+      .position(
+        RouteSample(
+          timestamp: ISO8601Parser.timestamp("2025-11-04T16:00:04Z")!, latitude: -48.89, longitude: -123.41,
+          horizontalAccuracy: nil, altitude: nil),
+        session: 0, line: 10),
+    ]
+    #expect(read.read.records == expected)
+  }
+
+  /// A line after named Points makes them waypoints, and every Point after it one too, on
+  /// both paths (the rule lives in the delivery both paths share).
+  @Test func waypointsBesideALineAreRejectedOnBothPaths() {
+    let named = Self.point(#""name":"Stop","time":"2025-11-04T16:00:00Z""#)
+    let bytes = Self.collection([named, Self.written, Self.line, Self.written])
+    let expected = Self.read(bytes, fromBytes: false)
+    let fast = Self.read(bytes)
+    #expect(fast.fromBytes == 3)
+    #expect(fast.read.records == expected.read.records)
+    let waypoints = fast.read.records.filter {
+      if case .rejected(let reason, _) = $0 { return reason == .waypoint }
+      return false
+    }
+    #expect(waypoints.count == 3)
+  }
+}
