@@ -2,8 +2,9 @@
 ///
 /// The sentences of one epoch (RMC, GGA, GST, …) carry the same time bytes, RMC and GGA the same
 /// coordinate bytes, and every RMC of a day the same date: each repeat is recognised by a few
-/// word compares instead of being read again. Only values that read are kept, and the same
-/// bytes always read the same, so every result is what `NMEAFieldParser` gives for them.
+/// word compares instead of being read again. Only values that read are kept (and a date that
+/// names no day), and the same bytes always read the same, so every result is what reading
+/// them gives.
 ///
 /// - Complexity: O(1) memory; O(1) per field beside the reading a new value needs.
 struct NMEARepeatedFields {
@@ -64,7 +65,8 @@ struct NMEARepeatedFields {
     return (lat, lon)
   }
 
-  /// RMC's `ddmmyy`, read as `NMEAFieldParser.rmcDate` reads it.
+  /// RMC's `ddmmyy` as days since 1970-01-01, or nil when it is empty or names no real day
+  /// (the two-digit year pivots at 80: `NMEAFieldParser.fullYear`).
   @inline(__always)
   mutating func rmcDate(_ field: Field) -> Int? {
     guard field.count == 6, let day = field.twoDigits(at: 0), let month = field.twoDigits(at: 2),

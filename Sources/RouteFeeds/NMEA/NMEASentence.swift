@@ -181,7 +181,9 @@ enum NMEASentenceParser {
     case 0x002C_5453_4700_0024: verdict = .gst  // GST,
     default: return nil
     }
-    guard isGNSSTalker(UInt8(truncatingIfNeeded: head &>> 8), UInt8(truncatingIfNeeded: head &>> 16)) else { return nil }
+    guard isGNSSTalker(UInt8(truncatingIfNeeded: head &>> 8), UInt8(truncatingIfNeeded: head &>> 16)) else {
+      return nil
+    }
     return verdict
   }
 
