@@ -220,17 +220,6 @@ enum NMEAFieldParser {
     return Double(mantissa) / ByteNumberParser.exactPowerOfTen(count &- dot &- 1)
   }
 
-  /// RMC's `ddmmyy` as days since 1970-01-01, or nil when it is empty or names no real day.
-  ///
-  /// The two-digit year pivots at 80: 80–99 are 1980–1999 (GPS began in 1980), 00–79 are
-  /// 2000–2079.
-  static func rmcDate(_ field: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard field.count == 6, let day = field.twoDigits(at: 0), let month = field.twoDigits(at: 2),
-      let year = field.twoDigits(at: 4)
-    else { return nil }
-    return days(year: fullYear(twoDigit: year), month: month, day: day)
-  }
-
   /// The century pivot for two-digit years.
   static func fullYear(twoDigit year: Int) -> Int { year >= 80 ? 1900 + year : 2000 + year }
 

@@ -167,6 +167,26 @@ enum NMEASentenceParser {
     return NMEAFrame(verdict: classify(line, start: start, comma: comma), comma: comma, star: star, next: next)
   }
 
+  /// What `classify` gives a sentence starting with `head`, its first eight bytes as a
+  /// little-endian word, when they are `$`, a GNSS talker, RMC, GGA, GSA or GST and a comma (the
+  /// sentences every epoch brings): the type by one compare of four bytes. Nil for any other
+  /// start, which `classify` then reads. O(1).
+  @inline(__always)
+  static func commonVerdict(_ head: UInt64) -> NMEAVerdict? {
+    let verdict: NMEAVerdict
+    switch head & 0x00FF_FFFF_FF00_00FF {  // `$`, then bytes 3–6
+    case 0x002C_434D_5200_0024: verdict = .rmc  // RMC,
+    case 0x002C_4147_4700_0024: verdict = .gga  // GGA,
+    case 0x002C_4153_4700_0024: verdict = .gsa  // GSA,
+    case 0x002C_5453_4700_0024: verdict = .gst  // GST,
+    default: return nil
+    }
+    guard isGNSSTalker(UInt8(truncatingIfNeeded: head &>> 8), UInt8(truncatingIfNeeded: head &>> 16)) else {
+      return nil
+    }
+    return verdict
+  }
+
   /// A checksummed `$` sentence, by its address (the bytes before `comma`).
   static func classify(_ line: UnsafeBufferPointer<UInt8>, start: Int, comma: Int) -> NMEAVerdict {
     let addressLength = comma - start - 1
@@ -213,8 +233,8 @@ extension NMEASentenceParser {
   }
 
   @inline(__always)
-  static func time(_ field: Field) throws(NMEAReadError) -> Int64? {
-    switch NMEAFieldParser.timeOfDay(field) {
+  static func time(_ field: Field, _ repeats: inout NMEARepeatedFields) throws(NMEAReadError) -> Int64? {
+    switch repeats.timeOfDay(field) {
     case .empty: return nil
     case .value(let value): return value
     case .invalid: throw .badTime
@@ -231,14 +251,14 @@ extension NMEASentenceParser {
   }
 
   /// Latitude and longitude fields with their hemispheres, into `fix`.
-  static func coordinates(_ fields: inout NMEAFields, into fix: inout NMEAFix) throws(NMEAReadError) {
+  static func coordinates(
+    _ fields: inout NMEAFields, _ repeats: inout NMEARepeatedFields, into fix: inout NMEAFix
+  ) throws(NMEAReadError) {
     let latitude = try required(&fields)
     let north = try required(&fields)
     let longitude = try required(&fields)
     let east = try required(&fields)
-    let lat = NMEAFieldParser.coordinate(latitude, north, positive: 0x4E, negative: 0x53)  // N S
-    let lon = NMEAFieldParser.coordinate(longitude, east, positive: 0x45, negative: 0x57)  // E W
-    switch (lat, lon) {
+    switch repeats.coordinates(latitude, north, longitude, east) {
     case (.value(let a), .value(let b)):
       fix.latitude = a
       fix.longitude = b
@@ -257,22 +277,25 @@ extension NMEASentenceParser {
   }
 
   /// Reads a fix sentence (`verdict` is RMC, GGA, GNS, GLL or GST) into `fix`.
-  static func readFix(_ verdict: NMEAVerdict, _ fields: inout NMEAFields, into fix: inout NMEAFix) throws(NMEAReadError)
-  {
+  static func readFix(
+    _ verdict: NMEAVerdict, _ fields: inout NMEAFields, _ repeats: inout NMEARepeatedFields, into fix: inout NMEAFix
+  ) throws(NMEAReadError) {
     switch verdict {
-    case .rmc: try readRMC(&fields, into: &fix)
-    case .gga: try readGGA(&fields, into: &fix)
-    case .gns: try readGNS(&fields, into: &fix)
-    case .gll: try readGLL(&fields, into: &fix)
-    default: try readGST(&fields, into: &fix)
+    case .rmc: try readRMC(&fields, &repeats, into: &fix)
+    case .gga: try readGGA(&fields, &repeats, into: &fix)
+    case .gns: try readGNS(&fields, &repeats, into: &fix)
+    case .gll: try readGLL(&fields, &repeats, into: &fix)
+    default: try readGST(&fields, &repeats, into: &fix)
     }
   }
 
   /// RMC: time, status, position, speed (knots), course, date, variation, mode.
-  static func readRMC(_ fields: inout NMEAFields, into fix: inout NMEAFix) throws(NMEAReadError) {
-    fix = NMEAFix(.rmc, timeOfDay: try time(try required(&fields)))
+  static func readRMC(
+    _ fields: inout NMEAFields, _ repeats: inout NMEARepeatedFields, into fix: inout NMEAFix
+  ) throws(NMEAReadError) {
+    fix = NMEAFix(.rmc, timeOfDay: try time(try required(&fields), &repeats))
     let status = try required(&fields)
-    try coordinates(&fields, into: &fix)
+    try coordinates(&fields, &repeats, into: &fix)
     let speed = try optionalNumber(try required(&fields))
     let course = try optionalNumber(try required(&fields))
     let date = try required(&fields)
@@ -282,14 +305,16 @@ extension NMEASentenceParser {
     if fix.valid {
       fix.details.speed = speed.map { $0 * 1852 / 3600 }
       fix.details.course = course
-      fix.details.date = NMEAFieldParser.rmcDate(date)
+      fix.details.date = repeats.rmcDate(date)
     }
   }
 
   /// GGA: time, position, quality, satellites, HDOP, altitude.
-  static func readGGA(_ fields: inout NMEAFields, into fix: inout NMEAFix) throws(NMEAReadError) {
-    fix = NMEAFix(.gga, timeOfDay: try time(try required(&fields)))
-    try coordinates(&fields, into: &fix)
+  static func readGGA(
+    _ fields: inout NMEAFields, _ repeats: inout NMEARepeatedFields, into fix: inout NMEAFix
+  ) throws(NMEAReadError) {
+    fix = NMEAFix(.gga, timeOfDay: try time(try required(&fields), &repeats))
+    try coordinates(&fields, &repeats, into: &fix)
     let quality: Int
     switch NMEAFieldParser.integer(try required(&fields)) {
     case .empty: quality = 0
@@ -308,9 +333,11 @@ extension NMEASentenceParser {
   }
 
   /// GNS: time, position, one mode letter per constellation, satellites, HDOP, altitude.
-  static func readGNS(_ fields: inout NMEAFields, into fix: inout NMEAFix) throws(NMEAReadError) {
-    fix = NMEAFix(.gns, timeOfDay: try time(try required(&fields)))
-    try coordinates(&fields, into: &fix)
+  static func readGNS(
+    _ fields: inout NMEAFields, _ repeats: inout NMEARepeatedFields, into fix: inout NMEAFix
+  ) throws(NMEAReadError) {
+    fix = NMEAFix(.gns, timeOfDay: try time(try required(&fields), &repeats))
+    try coordinates(&fields, &repeats, into: &fix)
     let mode = try required(&fields)
     _ = try required(&fields)  // satellites
     let hdop = try optionalNumber(fields.field())
@@ -329,19 +356,23 @@ extension NMEASentenceParser {
   }
 
   /// GLL: position, time, status, mode. NMEA 1.5's GLL ends after the position: untimed.
-  static func readGLL(_ fields: inout NMEAFields, into fix: inout NMEAFix) throws(NMEAReadError) {
+  static func readGLL(
+    _ fields: inout NMEAFields, _ repeats: inout NMEARepeatedFields, into fix: inout NMEAFix
+  ) throws(NMEAReadError) {
     fix = NMEAFix(.gll, timeOfDay: nil)
-    try coordinates(&fields, into: &fix)
+    try coordinates(&fields, &repeats, into: &fix)
     guard let timeField = fields.field() else { return }
-    fix.timeOfDay = try time(timeField)
+    fix.timeOfDay = try time(timeField, &repeats)
     let status = fields.field()
     let mode = fields.field()
     fix.valid = status?.count == 1 && status?[0] == 0x41 && modeIsUsable(mode)
   }
 
   /// GST: time, RMS, error ellipse (major, minor, orientation), σlat, σlon, σalt.
-  static func readGST(_ fields: inout NMEAFields, into fix: inout NMEAFix) throws(NMEAReadError) {
-    fix = NMEAFix(.gst, timeOfDay: try time(try required(&fields)))
+  static func readGST(
+    _ fields: inout NMEAFields, _ repeats: inout NMEARepeatedFields, into fix: inout NMEAFix
+  ) throws(NMEAReadError) {
+    fix = NMEAFix(.gst, timeOfDay: try time(try required(&fields), &repeats))
     guard fields.skip(4) else { throw .missingFields }
     let sigmaLatitude = try optionalNumber(try required(&fields))
     let sigmaLongitude = try optionalNumber(try required(&fields))
@@ -370,8 +401,10 @@ extension NMEASentenceParser {
   }
 
   /// ZDA: time, day, month, 4-digit year (then the local zone, which is not used).
-  static func readZDA(_ fields: inout NMEAFields) throws(NMEAReadError) -> (timeOfDay: Int64?, date: Int?) {
-    let timeOfDay = try time(try required(&fields))
+  static func readZDA(
+    _ fields: inout NMEAFields, _ repeats: inout NMEARepeatedFields
+  ) throws(NMEAReadError) -> (timeOfDay: Int64?, date: Int?) {
+    let timeOfDay = try time(try required(&fields), &repeats)
     let day = NMEAFieldParser.integer(try required(&fields))
     let month = NMEAFieldParser.integer(try required(&fields))
     let year = NMEAFieldParser.integer(try required(&fields))

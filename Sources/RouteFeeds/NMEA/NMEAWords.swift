@@ -36,6 +36,15 @@ enum NMEAWords {
     (word &- ones &* UInt64(limit)) & ~word & highs
   }
 
+  /// Non-zero when a byte of `word` is below 0x2B or above 0x7E: the bytes that end the span a
+  /// checksum covers (`*`, `$`, `!`), line ends and every other control, space and non-ASCII
+  /// byte, in one test. As in `unprintable`, the lowest flagged byte (in little-endian order) is
+  /// exact: a borrow or carry only reaches the bytes after it.
+  @inline(__always)
+  static func stops(_ word: UInt64) -> UInt64 {
+    (((word &- 0x2B &* ones) & ~word) | word | (word &+ ones)) & highs
+  }
+
   /// The XOR of a word's eight bytes.
   @inline(__always)
   static func foldXOR(_ word: UInt64) -> UInt8 {
