@@ -10,10 +10,10 @@ import RouteMileage
 
 /// `PackedSample` records end to end in one block of memory: the sorter's buffer. The block is
 /// reserved at its full `limit` at once (`mmap`: address space, not memory; a page becomes memory
-/// when a record first reaches it), so appending never moves a record and costs O(1). On Linux
-/// the block asks for transparent huge pages (`MADV_HUGEPAGE`): the sort reads the records back
-/// in an order unrelated to the one they were written in, and with 4 KiB pages nearly every such
-/// read would miss the TLB. A reference: whoever holds it last unmaps it.
+/// when a record first reaches it), so appending never moves a record and costs O(1), and a small
+/// feed takes only the pages its records fill. (Transparent huge pages, `MADV_HUGEPAGE`, were
+/// measured: the TLB misses they save in the sort's scattered reads cost as much again in system
+/// time faulting them in.) A reference: whoever holds it last unmaps it.
 final class PackedSampleBuffer {
   /// The block; nil only when `limit` is 0.
   let base: UnsafeMutableRawPointer?
@@ -34,9 +34,6 @@ final class PackedSampleBuffer {
     guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
       fatalError("out of memory: cannot reserve \(limit) bytes for the positions being sorted")
     }
-    #if os(Linux)
-      _ = madvise(mapped, limit, MADV_HUGEPAGE)
-    #endif
     base = mapped
   }
 

@@ -18,6 +18,9 @@ struct SortedSamples {
   /// The order to read `memory` in.
   private var memoryOrder: [SortKey] = []
   private var memoryIndex = 0
+  /// The next samples from `memory`, decoded together (see `decodeBatch()`).
+  private var batch: [TimeOrderedSample] = []
+  private var batchIndex = 0
   private var descriptor: Int32 = -1
   private var readers: [SpillFile.RunReader] = []
   /// Each run's next record's first field in `order`, compared before the full order.
@@ -48,9 +51,9 @@ struct SortedSamples {
 
   mutating func next() throws(FeedError) -> TimeOrderedSample? {
     guard descriptor >= 0 else {
-      guard memoryIndex < memoryOrder.count, let memoryBase else { return nil }
-      defer { memoryIndex &+= 1 }
-      return PackedSample.read(from: memoryBase + Int(memoryOrder[memoryIndex].index))
+      if batchIndex == batch.count, !decodeBatch() { return nil }
+      defer { batchIndex &+= 1 }
+      return batch[batchIndex]
     }
     if !primed { try prime() }
     guard !tree.isEmpty else { return nil }
@@ -61,6 +64,24 @@ struct SortedSamples {
     if let following = readers[top].current { headFirst[top] = order.firstField(ofRecord: following) }
     replay(top)
     return item
+  }
+
+  /// Decodes the next 64 samples in order from `memory`; false past the last. The records lie
+  /// anywhere in the buffer, so each read is likely a cache miss; in one tight loop with nothing
+  /// depending on what it loads, the processor waits for many of them at once rather than for
+  /// one per sample handed out.
+  private mutating func decodeBatch() -> Bool {
+    let end = min(memoryIndex + 64, memoryOrder.count)
+    guard memoryIndex < end, let memoryBase else { return false }
+    batch.removeAll(keepingCapacity: true)
+    memoryOrder.withUnsafeBufferPointer { keys in
+      for position in memoryIndex..<end {
+        batch.append(PackedSample.read(from: memoryBase + Int(keys[position].index)))
+      }
+    }
+    memoryIndex = end
+    batchIndex = 0
+    return true
   }
 
   private mutating func prime() throws(FeedError) {
