@@ -6,21 +6,21 @@ import RouteMileage
 /// than `byteLimit` bytes and `runLimit` samples everything stays in memory and is read back in
 /// order from there, with no file. Past that each full buffer is sorted and written to a
 /// temporary file as a *run*, and the runs are merged at the end through a tournament tree, at
-/// most `mergeFanIn` at a time (larger counts are merged in rounds into longer runs first), all
-/// of them read through `mergeReadBytes` of blocks.
+/// most `mergeFanIn` at a time (larger counts are merged in rounds into longer runs first), each
+/// read through a block of at most 256 KiB, `mergeReadBytes` for all of them.
 ///
 /// The buffer is sorted by index, not by moving samples: a 16-byte `SortKey` (the order's first
 /// field and the record's byte offset in the buffer) per sample is sorted, the full order read
 /// only where the first fields are equal, and the records are then read out once in that order,
 /// to the run file or straight to the cursor.
 ///
-/// Memory: at most `byteLimit` + 81 bytes of records, 16 bytes a buffered sample for its key and
+/// Memory: at most `byteLimit` + 162 bytes of records, 16 bytes a buffered sample for its key and
 /// as much again for the sort's scratch, and, merging, `mergeReadBytes` of read blocks and a
 /// 1 MiB write block; whatever the input's size. With the defaults (40 MiB, 2²⁰ samples, 32 MiB)
 /// at most 72 MiB: keys and scratch take 32 MiB only when records are short (about 40 bytes or
 /// less); a canonical CSV row with every column (73 bytes) fills the buffer at 574,000 samples
 /// with 17.5 MiB of keys and scratch. Disk: nothing while the input fits the buffer; past that
-/// the packed records once, plus once more per merge round (only past 256 runs, at least 140 M
+/// the packed records once, plus once more per merge round (only past 256 runs, at least 130 M
 /// samples). The temporary file is created with `mkstemp` in `$TMPDIR` (or `/tmp`) and unlinked
 /// at once, so nothing is left behind even when the process is killed.
 ///
