@@ -9,7 +9,7 @@ public struct ArrivalOrderSorter {
   var sorter: SpillingSampleSorter
   var cursor: SortedSamples?
 
-  public init(runLimit: Int = 1 << 17) {
+  public init(runLimit: Int = 1 << 20) {
     sorter = SpillingSampleSorter(runLimit: runLimit, order: .arrival)
   }
 

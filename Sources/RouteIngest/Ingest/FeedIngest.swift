@@ -17,8 +17,9 @@ public struct IngestSettings: Sendable {
   /// time cluster of its own, which is a `timeOutlier` when the file has a cluster of two or
   /// more positions (see `ShiftIngest`). Filter on only; `.infinity` turns the rule off.
   public var timeOutlierSeparation: Double = 86_400
-  /// Positions a file stored out of time order sorts in memory before it spills sorted runs to
-  /// a temporary file (see `SpillingSampleSorter`); tests make it tiny to run the merge.
+  /// The most positions a file stored out of time order sorts in memory before it spills sorted
+  /// runs to a temporary file (a 40 MiB byte limit may spill sooner; see
+  /// `SpillingSampleSorter`); tests make it tiny to run the merge.
   public var sortRunLimit: Int = SpillingSampleSorter.defaultRunLimit
   /// The shift's timeline, when known: it replaces `window` (see `ShiftIngest+Timeline.swift`).
   public var timeline: ShiftTimeline?
