@@ -49,7 +49,8 @@ struct ContentHashTests {
     #expect(Self.digest(million) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     // Fed a byte, then 63, then 1,000 at a time: the same digest.
     #expect(
-      Self.digest(million, chunks: [1, 63, 1_000]) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+      Self.digest(million, chunks: [1, 63, 1_000]) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+    )
   }
 
   /// Every length around the padding's edges (55, 56, 63, 64 bytes past a block) and some

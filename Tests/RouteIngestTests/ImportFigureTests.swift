@@ -140,7 +140,8 @@ struct ImportFigureTests {
         var settings = filter ? IngestSettings() : IngestSettings(filter: nil)
         settings.recordingChoice = choice
         try Self.check(
-          gpx, name: "two.gpx", reading: FeedReading(settings: settings), "tracks, choice \(String(describing: choice))")
+          gpx, name: "two.gpx", reading: FeedReading(settings: settings), "tracks, choice \(String(describing: choice))"
+        )
       }
     }
   }

@@ -122,7 +122,7 @@ public enum FeedImport {
       replacing: copies.replaceable)
     // The figure a stored shift reports is always the one-pass measurement of its rows; a cut-off
     // feed's says where reading stopped, as `measure` does.
-    if settings.timeline == nil {
+    if settings.timeline == nil, measurement.recordings.isEmpty {
       // The shift is this import's own and holds exactly the samples the ingest retained, in the
       // order it walked them, so the ingest's figure is that measurement, bit for bit
       // (`ImportFigureTests` compares the two on every path an import takes), and reading the
@@ -132,8 +132,9 @@ public enum FeedImport {
       measurement.distance.stops = []
       measurement.distance.cutOff = nil
     } else {
-      // With a timeline the counts differ: the ingest counts positions inside a pause or while
-      // parked, which are never stored.
+      // With a timeline the counts differ (the ingest counts positions inside a pause or while
+      // parked, which are never stored); with recordings measured apart the ingest's figure is
+      // the chosen one's, and the rows kept with the filter off may be every recording's.
       measurement.distance = try store.measure(
         shift: writer.shift, maximumSampleInterval: options.settings.maximumSampleInterval)
     }
