@@ -17,6 +17,7 @@ public final class RouteStore {
 
   // Statements run per batch or per refresh, prepared once per connection.
   var insertSampleStatement: Statement?
+  var insertSamplesStatement: Statement?
   var largestRowIDStatement: Statement?
   var rowByIDStatement: Statement?
   var rowsAfterStatement: Statement?
