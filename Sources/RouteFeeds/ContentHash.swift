@@ -6,7 +6,7 @@
 /// into a fixed 64-byte buffer held inline (no heap allocation after `init`). No Foundation, no
 /// CryptoKit.
 ///
-/// - Complexity: O(*n*) in the bytes hashed (about 49 instructions a byte on x86-64); O(1)
+/// - Complexity: O(*n*) in the bytes hashed (about 44 instructions a byte on x86-64); O(1)
 ///   memory.
 public struct ContentHash: Sendable {
   private var state = SHA256Words(
