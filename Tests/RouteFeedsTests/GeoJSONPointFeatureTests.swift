@@ -184,9 +184,12 @@ import Testing
     feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[-01.5,2]}"#),
     feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[00,2]}"#),
     feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1.5-2,2]}"#),
-    feature(#""properties":{"speed":01,"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2]}"#),
-    feature(#""properties":{"speed":1.5.5,"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2]}"#),
-    feature(#""properties":{"accuracy":2.5+1,"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2]}"#),
+    feature(
+      #""properties":{"speed":01,"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2]}"#),
+    feature(
+      #""properties":{"speed":1.5.5,"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2]}"#),
+    feature(
+      #""properties":{"accuracy":2.5+1,"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2]}"#),
     #"{"type":"Feature","properties":{"time":nul},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
     #"{"type":"Feature","properties":{"time":nullx},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
     #"{"type":"Feature","properties":{"time" "2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
@@ -230,7 +233,9 @@ import Testing
       let clock = "16:\(String(100 + second / 60).dropFirst()):\(String(100 + second % 60).dropFirst())"
       let time = second % 3 == 0 ? "2025-11-04T\(clock).\(digits(3))Z" : "2025-11-04T\(clock)Z"
       features.append(
-        Self.point(#""time":""# + time + #"","accuracy":"# + number() + #","speed":"# + number(), [number(), number(), number()].joined(separator: ",")))
+        Self.point(
+          #""time":""# + time + #"","accuracy":"# + number() + #","speed":"# + number(),
+          [number(), number(), number()].joined(separator: ",")))
     }
     let bytes = Self.collection(features)
     let expected = Self.read(bytes, fromBytes: false)

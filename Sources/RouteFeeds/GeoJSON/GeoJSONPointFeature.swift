@@ -442,7 +442,9 @@ struct GeoJSONPointFeatureScan {
         let fraction = raw.loadUnaligned(fromByteOffset: integerDigits &+ 1, as: UInt64.self)
         fractionDigits = CSVReader.leadingDigits(fraction)
         guard (1...7).contains(fractionDigits) else { return false }
-        mantissa = mantissa &* CSVReader.smallPowerOfTen(fractionDigits) &+ CSVReader.digitsValue(fraction, count: fractionDigits)
+        mantissa =
+          mantissa &* CSVReader.smallPowerOfTen(fractionDigits)
+          &+ CSVReader.digitsValue(fraction, count: fractionDigits)
         end &+= 1 &+ fractionDigits
       }
       // No exponent, nothing more of a number after it.
