@@ -1,4 +1,5 @@
 import RouteMileage
+import RouteTestSupport
 import Testing
 
 @testable import RouteFeeds
@@ -82,6 +83,26 @@ import Testing
     (point(#""name":"Depot","time":"2025-11-04T16:00:16Z""#), true),
     (point(#""title":"","desc":5,"icon":null,"time":"2025-11-04T16:00:17Z""#), true),
     (point(#""sym":"\n","time":"2025-11-04T16:00:18Z""#), true),
+    // Numbers at the edges of the two-load reading: seven digits each side, eight (read in
+    // full), zeros, exponents after a fraction or an integer; skipped and accuracy numbers alike.
+    (point(#""time":"2025-11-04T16:00:26Z""#, "-1234567.1234567,7654321.7654321,0.5"), true),
+    (point(#""time":"2025-11-04T16:00:27Z""#, "12345678.5,1.12345678,-0.00000001"), true),
+    (point(#""time":"2025-11-04T16:00:28Z""#, "0.1234567,-0.7654321,10,9999999"), true),
+    (point(#""time":"2025-11-04T16:00:29Z""#, "1.5e3,2.25E-2,3.0e+1"), true),
+    (point(#""time":"2025-11-04T16:00:30Z""#, "15e1 , 2E0\t,\n-7"), true),
+    (point(#""accuracy":12.3456789,"speed":-0.0000001,"bearing":1e5,"time":"2025-11-04T16:00:31Z""#), true),
+    (point(#""speed":0,"accuracy":-0.5,"bearing":1234567.1234567,"time":"2025-11-04T16:00:32Z""#), true),
+    // Times read in place on the cached day, and those that are not: milliseconds, a space,
+    // another day, one fraction digit, an hour out of range, a byte after the `Z`, an offset.
+    (point(#""time":"2025-11-04T16:00:33.250Z""#), true),
+    (point(#""time":"2025-11-04 16:00:34Z""#), true),
+    (point(#""time":"2025-11-05T00:00:01.999Z""#), true),
+    (point(#""time":"2025-11-04T16:00:35.5Z""#), true),
+    (point(#""time":"2025-11-04T16:00:36.2500Z""#), true),
+    (point(#""time":"2025-11-04T16:00:37+00:00""#), true),
+    (point(#""time":"2025-11-04T24:00:00Z""#), false),
+    (point(#""time":"2025-11-04T16:00:38Zx""#), false),
+    (point(#""time":"2025-11-04T16:00:39.250Z ""#), false),
 
     // Declined: read token by token, with the same result.
     (point(#""ti\u006de":"2025-11-04T16:00:19Z""#), false),
@@ -157,6 +178,18 @@ import Testing
     feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1.,2]}"#),
     feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2.5.5]}"#),
     feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,+2]}"#),
+    feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[-,2]}"#),
+    feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1.2e,2]}"#),
+    feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1234567.,2]}"#),
+    feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[-01.5,2]}"#),
+    feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[00,2]}"#),
+    feature(#""properties":{"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1.5-2,2]}"#),
+    feature(
+      #""properties":{"speed":01,"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2]}"#),
+    feature(
+      #""properties":{"speed":1.5.5,"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2]}"#),
+    feature(
+      #""properties":{"accuracy":2.5+1,"time":"2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2]}"#),
     #"{"type":"Feature","properties":{"time":nul},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
     #"{"type":"Feature","properties":{"time":nullx},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
     #"{"type":"Feature","properties":{"time" "2025-11-04T16:00:00Z"},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
@@ -175,6 +208,42 @@ import Testing
       #expect(fast.read.records == expected.read.records, "\(feature) in chunks of \(size)")
       #expect(fast.read.error == expected.read.error, "\(feature) in chunks of \(size)")
     }
+  }
+
+  /// Thousands of numbers of every short shape (one to nine digits each side of the point, signs,
+  /// integers), as coordinates, accuracies and skipped properties, in Zulu times with and
+  /// without milliseconds: the same doubles to the bit on both paths, every feature read from
+  /// its bytes.
+  @Test func shortNumbersAndTimesReadToTheBitOnBothPaths() {
+    var generator = SeededRandom(seed: 26)
+    func digits(_ count: Int) -> String {
+      String((0..<count).map { _ in Character(String(generator.below(10))) })
+    }
+    func number() -> String {
+      let integer = generator.below(9) + 1
+      var text = digits(integer)
+      // No leading zero before another digit.
+      if integer > 1, text.first == "0" { text = "1" + text.dropFirst() }
+      let fraction = generator.below(10)
+      if fraction > 0 { text += "." + digits(fraction) }
+      return generator.below(2) == 0 ? "-" + text : text
+    }
+    var features: [String] = []
+    for second in 0..<2_000 {
+      let clock = "16:\(String(100 + second / 60).dropFirst()):\(String(100 + second % 60).dropFirst())"
+      let time = second % 3 == 0 ? "2025-11-04T\(clock).\(digits(3))Z" : "2025-11-04T\(clock)Z"
+      features.append(
+        Self.point(
+          #""time":""# + time + #"","accuracy":"# + number() + #","speed":"# + number(),
+          [number(), number(), number()].joined(separator: ",")))
+    }
+    let bytes = Self.collection(features)
+    let expected = Self.read(bytes, fromBytes: false)
+    let fast = Self.read(bytes)
+    #expect(fast.fromBytes == features.count)
+    #expect(expected.read.error == nil)
+    #expect(fast.read.records.count == features.count)
+    #expect(fast.read.records == expected.read.records)
   }
 
   /// Bytes that are not UTF-8 in a string whose value is skipped.

@@ -236,6 +236,12 @@ struct GeoJSONPointFeatureScan {
     guard space() else { return nil }
     switch base[index] {
     case .asciiQuote:
+      // A `Z` time on the day already read, in place: no scan for the closing quote first.
+      let text = index &+ 1
+      if text &+ 24 < bound, let (seconds, end) = timestamps.cachedDayZulu(base, at: text), base[end] == .asciiQuote {
+        index = end &+ 1
+        return .seconds(seconds)
+      }
       guard let (start, length) = plainString(),
         let seconds = timestamps.timestamp(UnsafeBufferPointer(start: base + start, count: length))
       else { return nil }
@@ -358,8 +364,21 @@ struct GeoJSONPointFeatureScan {
   /// `ByteNumberParser.double` of its bytes: a decimal of at most 15 digits without exponent
   /// is made here from the digits as they are checked, the same integer over the same power of
   /// ten as `ByteNumberParser.plainDecimal`; any other goes to `ByteNumberParser.double`.
+  /// The shape recorders write is `shortDecimal`'s, without a loop; any other is `anyNumber`'s.
   @inline(__always)
   private mutating func number(_ value: inout Double?) -> Bool {
+    var short = 0.0
+    if shortDecimal(&short) {
+      value = short
+      return true
+    }
+    return anyNumber(&value)
+  }
+
+  /// `number(_:)` for any shape, digit runs eight bytes at a time. Not inlined: it is the rare
+  /// case at each of the four places a number is read.
+  @inline(never)
+  private mutating func anyNumber(_ value: inout Double?) -> Bool {
     let start = index
     var i = index
     @inline(__always) func digit(_ at: Int) -> UInt8 { at < bound ? base[at] &- .ascii0 : 0xFF }
@@ -395,6 +414,49 @@ struct GeoJSONPointFeatureScan {
       value = ByteNumberParser.double(UnsafeBufferPointer(start: base + start, count: i - start))
     }
     return true
+  }
+
+  /// A number of the shape recorders write (a sign, one to seven digits without a leading zero,
+  /// optionally a point and one to seven more, then a byte that is no number byte), with 16
+  /// bytes left in the chunk from its first digit: found and converted with two eight-byte loads
+  /// and no loop (`CSVReader.leadingDigits` and `digitsValue`), the same integer over the same
+  /// exact power of ten as `number(_:)` makes, so the same double. False, `index` untouched, for
+  /// any other shape; `number(_:)` then reads it from the same byte.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  private mutating func shortDecimal(_ value: inout Double) -> Bool {
+    #if _endian(little)
+      let negative = base[index] == .asciiMinus
+      let at = negative ? index &+ 1 : index
+      guard at &+ 16 <= bound else { return false }
+      let raw = UnsafeRawPointer(base + at)
+      let integer = raw.loadUnaligned(as: UInt64.self)
+      let integerDigits = CSVReader.leadingDigits(integer)
+      // `01` is no JSON number.
+      guard (1...7).contains(integerDigits), integerDigits == 1 || base[at] != .ascii0 else { return false }
+      var mantissa = CSVReader.digitsValue(integer, count: integerDigits)
+      var end = at &+ integerDigits
+      var fractionDigits = 0
+      if base[end] == .asciiDot {
+        let fraction = raw.loadUnaligned(fromByteOffset: integerDigits &+ 1, as: UInt64.self)
+        fractionDigits = CSVReader.leadingDigits(fraction)
+        guard (1...7).contains(fractionDigits) else { return false }
+        mantissa =
+          mantissa &* CSVReader.smallPowerOfTen(fractionDigits)
+          &+ CSVReader.digitsValue(fraction, count: fractionDigits)
+        end &+= 1 &+ fractionDigits
+      }
+      // No exponent, nothing more of a number after it.
+      guard !base[end].isJSONNumberByte else { return false }
+      index = end
+      // Dividing by 10^0 = 1 is exact: the integer's own value, as `number(_:)` gives it.
+      let magnitude = Double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
+      value = negative ? -magnitude : magnitude
+      return true
+    #else
+      return false
+    #endif
   }
 
   /// A number checked as `number(_:)` checks it, its value not wanted.
@@ -480,7 +542,8 @@ struct GeoJSONPointFeatureScan {
     switch base[index] {
     case .asciiQuote: return string() != nil
     case .asciiMinus, .ascii0...(.ascii9):
-      return skipNumber()
+      var ignored = 0.0
+      return shortDecimal(&ignored) || skipNumber()
     default: return literal() != nil
     }
   }
