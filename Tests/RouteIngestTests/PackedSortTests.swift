@@ -61,6 +61,48 @@ struct PackedSortTests {
     }
   }
 
+  /// The position and recording alone, bit for bit: what the filter-off walk reads of a record.
+  static func positionBits(_ position: RoutePosition, session: Int?) -> [UInt64] {
+    let absent: UInt64 = 0x5A5A_5A5A_5A5A_5A5A
+    return [
+      position.timestamp.bitPattern, position.latitude.bitPattern, position.longitude.bitPattern,
+      position.captureSession.map { UInt64(bitPattern: $0.rawValue) } ?? absent,
+      position.horizontalAccuracy?.bitPattern ?? absent, session.map { UInt64(bitPattern: Int64($0)) } ?? absent,
+    ]
+  }
+
+  @Test func aRecordsPositionAloneComesBackBitForBitWhateverFieldsArePresent() {
+    let buffer = PackedSampleBuffer(limit: 256 * PackedSample.maximumSize + 2 * PackedSample.maximumSize)
+    let offsets = (0..<256).map { buffer.append(Self.sample(mask: $0)) }
+    for mask in 0..<256 {
+      let expected = Self.sample(mask: mask)
+      let walked = PackedSample.walkedPosition(from: buffer.record(at: offsets[mask]))
+      #expect(
+        Self.positionBits(walked.position, session: walked.session)
+          == Self.positionBits(expected.sample.position, session: expected.session), "fields \(mask)")
+    }
+  }
+
+  /// Positions read from the cursor give the samples' positions in the same order, from memory
+  /// and merged from spilled runs.
+  @Test(arguments: [SampleSortOrder.walk, .time])
+  func positionsComeOutInTheSamplesOrder(_ order: SampleSortOrder) throws {
+    let items = Self.items(count: 3000, seed: 53, withNaN: false)
+    let expected = Self.stableSort(items, order)
+    for runLimit in [SpillingSampleSorter.defaultRunLimit, 450] {
+      var sorter = SpillingSampleSorter(runLimit: runLimit, mergeReadBytes: 1000, order: order)
+      for item in items { try sorter.append(item) }
+      #expect(sorter.spilled == (runLimit == 450))
+      var cursor = try sorter.sorted()
+      var positions: [[UInt64]] = []
+      while let walked = try cursor.nextPosition() {
+        positions.append(Self.positionBits(walked.position, session: walked.session))
+      }
+      let samples = expected.map { [$0[0], $0[1], $0[2], $0[8], $0[3], $0[10]] }
+      #expect(positions == samples, "run limit \(runLimit)")
+    }
+  }
+
   /// Samples with ties in every field, optional fields present or missing at random, and
   /// duplicates; times with signed zeros and a NaN now and then.
   static func items(count: Int, seed: UInt64, withNaN: Bool) -> [TimeOrderedSample] {

@@ -73,6 +73,26 @@ enum PackedSample {
     return offset
   }
 
+  /// The position and recording index of the record at `record`, read without the other fields:
+  /// each field present lies 8 bytes a present field of lower flag past the fixed part. O(1).
+  @inline(__always)
+  static func walkedPosition(from record: UnsafeRawPointer) -> WalkedPosition {
+    let flags = record.load(as: UInt8.self)
+    @inline(__always) func field(_ flag: UInt8) -> UInt64? {
+      guard flags & flag != 0 else { return nil }
+      let offset = fixedSize &+ 8 &* (flags & (flag &- 1)).nonzeroBitCount
+      return record.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    }
+    let position = RoutePosition(
+      timestamp: Double(bitPattern: record.loadUnaligned(fromByteOffset: 1, as: UInt64.self)),
+      latitude: Double(bitPattern: record.loadUnaligned(fromByteOffset: 9, as: UInt64.self)),
+      longitude: Double(bitPattern: record.loadUnaligned(fromByteOffset: 17, as: UInt64.self)),
+      captureSession: field(hasCaptureSession).map { CaptureSessionID(Int64(bitPattern: $0)) },
+      horizontalAccuracy: field(hasAccuracy).map { Double(bitPattern: $0) })
+    return WalkedPosition(
+      position: position, session: field(hasSession).map { Int(truncatingIfNeeded: Int64(bitPattern: $0)) })
+  }
+
   /// The sample written at `record` by `write(_:to:)`. O(1).
   @inline(__always)
   static func read(from record: UnsafeRawPointer) -> TimeOrderedSample {

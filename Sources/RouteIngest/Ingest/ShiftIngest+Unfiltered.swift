@@ -54,11 +54,11 @@ extension ShiftIngest {
     self.sorter = nil
     var cursor = try sorter.sorted()
     guard separatesRecordings else {
-      while let item = try cursor.next() { accumulator.append(item.sample.position) }
+      while let item = try cursor.nextPosition() { accumulator.append(item.position) }
       return
     }
     var walks = spans.names.map { _ in freshWalk() }
-    while let item = try cursor.next() { walks[item.session ?? 0].append(item.sample.position) }
+    while let item = try cursor.nextPosition() { walks[item.session ?? 0].append(item.position) }
     unfilteredSeparated = walks.map(\.distance)
   }
 

@@ -21,6 +21,9 @@ struct SortedSamples {
   /// The next samples from `memory`, decoded together (see `decodeBatch()`).
   private var batch: [TimeOrderedSample] = []
   private var batchIndex = 0
+  /// The same for `nextPosition()`.
+  private var positions: [WalkedPosition] = []
+  private var positionIndex = 0
   private var descriptor: Int32 = -1
   private var readers: [SpillFile.RunReader] = []
   /// Each run's next record's first field in `order`, compared before the full order.
@@ -49,39 +52,73 @@ struct SortedSamples {
     readers = runs.indices.map { blocks.reader($0, for: runs[$0]) }
   }
 
+  /// The next sample, nil past the last. Read a cursor with this or with `nextPosition()`
+  /// throughout, not both.
   mutating func next() throws(FeedError) -> TimeOrderedSample? {
     guard descriptor >= 0 else {
-      if batchIndex == batch.count, !decodeBatch() { return nil }
+      if batchIndex == batch.count {
+        guard let range = nextBatch(), let memoryBase else { return nil }
+        Self.decode(range, of: memoryOrder, at: memoryBase, into: &batch, PackedSample.read(from:))
+        batchIndex = 0
+      }
       defer { batchIndex &+= 1 }
       return batch[batchIndex]
     }
+    return try nextMerged(PackedSample.read(from:))
+  }
+
+  /// The next sample's position and recording index, nil past the last: what the filter-off walk
+  /// reads, decoded from the record without building the whole sample. Read a cursor with this or
+  /// with `next()` throughout, not both.
+  mutating func nextPosition() throws(FeedError) -> WalkedPosition? {
+    guard descriptor >= 0 else {
+      if positionIndex == positions.count {
+        guard let range = nextBatch(), let memoryBase else { return nil }
+        Self.decode(range, of: memoryOrder, at: memoryBase, into: &positions, PackedSample.walkedPosition(from:))
+        positionIndex = 0
+      }
+      defer { positionIndex &+= 1 }
+      return positions[positionIndex]
+    }
+    return try nextMerged(PackedSample.walkedPosition(from:))
+  }
+
+  /// The merge's next record, decoded by `decode` before its run moves on. O(log *k*).
+  @inline(__always)
+  private mutating func nextMerged<Item>(_ decode: (UnsafeRawPointer) -> Item) throws(FeedError) -> Item? {
     if !primed { try prime() }
     guard !tree.isEmpty else { return nil }
     let top = tree[0]
     guard let record = readers[top].current else { return nil }
-    let item = PackedSample.read(from: record)
+    let item = decode(record)
     try readers[top].advance(descriptor)
     if let following = readers[top].current { headFirst[top] = order.firstField(ofRecord: following) }
     replay(top)
     return item
   }
 
-  /// Decodes the next 64 samples in order from `memory`; false past the last. The records lie
-  /// anywhere in the buffer, so each read is likely a cache miss; in one tight loop with nothing
-  /// depending on what it loads, the processor waits for many of them at once rather than for
-  /// one per sample handed out.
-  private mutating func decodeBatch() -> Bool {
+  /// The positions in `memoryOrder` of the next 64 records from `memory`; nil past the last.
+  @inline(__always)
+  private mutating func nextBatch() -> Range<Int>? {
     let end = min(memoryIndex + 64, memoryOrder.count)
-    guard memoryIndex < end, let memoryBase else { return false }
+    guard memoryIndex < end else { return nil }
+    defer { memoryIndex = end }
+    return memoryIndex..<end
+  }
+
+  /// Decodes the records `keys[range]` point at into `batch`. The records lie anywhere in the
+  /// buffer, so each read is likely a cache miss; in one tight loop with nothing depending on
+  /// what it loads, the processor waits for many of them at once rather than for one per sample
+  /// handed out. O(`range.count`).
+  @inline(__always)
+  private static func decode<Item>(
+    _ range: Range<Int>, of keys: [SortKey], at base: UnsafeRawPointer, into batch: inout [Item],
+    _ decode: (UnsafeRawPointer) -> Item
+  ) {
     batch.removeAll(keepingCapacity: true)
-    memoryOrder.withUnsafeBufferPointer { keys in
-      for position in memoryIndex..<end {
-        batch.append(PackedSample.read(from: memoryBase + Int(keys[position].index)))
-      }
+    keys.withUnsafeBufferPointer { keys in
+      for position in range { batch.append(decode(base + Int(keys[position].index))) }
     }
-    memoryIndex = end
-    batchIndex = 0
-    return true
   }
 
   private mutating func prime() throws(FeedError) {

@@ -69,6 +69,8 @@ struct SpillingSampleSorter {
   var spilled: Bool { !runs.isEmpty }
 
   /// Adds one sample. O(1), amortised; a sort and a run written when the buffer is full.
+  /// Inlined, so the caller's sample is packed where it lies rather than copied into a call.
+  @inline(__always)
   mutating func append(_ item: TimeOrderedSample) throws(FeedError) {
     if !buffer.hasRoom { try makeRoom() }
     let first = order.firstField(of: item)
