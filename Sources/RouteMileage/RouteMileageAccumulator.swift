@@ -100,7 +100,9 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
     append(position, measured: Optional(measured))
   }
 
-  @inlinable
+  /// Inlined into each caller: the ingest stage always has a measure, so the optional's tests
+  /// fold away, and the call's frame is not set up for every position.
+  @inlinable @inline(__always)
   mutating func append(_ position: RoutePosition, measured: RouteSampleFilter.RetainedMeasure?) {
     guard position.isUsable else {
       unusable += 1

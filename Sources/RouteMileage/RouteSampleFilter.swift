@@ -143,8 +143,13 @@ public struct RouteSampleFilter: Sendable {
     }
   }
 
+  /// One capture session's state. The anchor and the remembered stationary fix are kept in
+  /// place beside a flag rather than as optionals: retaining a sample then clears the
+  /// stationary fix with one store, and reading the anchor copies no optional.
   @usableFromInline struct SessionState: Sendable {
-    var anchor: RoutePosition?
+    /// The last retained fix (valid when `hasAnchor`).
+    var anchor = RoutePosition(timestamp: 0, latitude: 0, longitude: 0)
+    var hasAnchor = false
     /// `GeographicDistance.cosineOfLatitude` of the anchor, kept so each candidate costs one
     /// cosine, not two.
     var anchorCosine = 1.0
@@ -152,8 +157,9 @@ public struct RouteSampleFilter: Sendable {
     var runLength = 0
     var runLast = RoutePosition(timestamp: 0, latitude: 0, longitude: 0)
     /// The latest fix dropped as `negligibleMovement` since the anchor, with its step from the
-    /// anchor and its cosine (see Stops).
-    var stationary: RouteSample?
+    /// anchor and its cosine (see Stops); valid when `hasStationary`.
+    var stationary = RouteSample(timestamp: 0, latitude: 0, longitude: 0)
+    var hasStationary = false
     var stationaryMeters = 0.0
     var stationaryCosine = 1.0
   }
@@ -197,6 +203,7 @@ public struct RouteSampleFilter: Sendable {
     return reason
   }
 
+  @inline(__always)
   private mutating func judge(_ sample: inout RouteSample) -> Reason? {
     let position = sample.position
     guard position.isUsable else { return .invalidCoordinate }
@@ -213,15 +220,17 @@ public struct RouteSampleFilter: Sendable {
 
     if sample.captureSession != currentKey { switchSession(to: sample.captureSession) }
     let cosine = GeographicDistance.cosineOfLatitude(position.latitude)
-    guard var anchor = current.anchor else {
+    guard current.hasAnchor else {
       current.outputSession = sample.captureSession
       return retain(&sample, at: position, cosine: cosine)
     }
-    if current.runLength == 0, sample.timestamp - anchor.timestamp > maximumSampleInterval,
-      let stationary = current.stationary, stationary.timestamp - anchor.timestamp <= maximumSampleInterval,
-      sample.timestamp - stationary.timestamp <= maximumSampleInterval, stationary.timestamp > lastRetainedTimestamp
+    var anchor = current.anchor
+    if current.runLength == 0, sample.timestamp - anchor.timestamp > maximumSampleInterval, current.hasStationary,
+      current.stationary.timestamp - anchor.timestamp <= maximumSampleInterval,
+      sample.timestamp - current.stationary.timestamp <= maximumSampleInterval,
+      current.stationary.timestamp > lastRetainedTimestamp
     {
-      anchor = keepThroughStop(stationary, from: anchor)
+      anchor = keepThroughStop(current.stationary, from: anchor)
     }
     let meters = GeographicDistance.meters(
       fromLatitude: anchor.latitude, longitude: anchor.longitude, cosineOfLatitude: current.anchorCosine,
@@ -250,6 +259,7 @@ public struct RouteSampleFilter: Sendable {
     current.runLength = 0
     if meters < minimumMovement {
       current.stationary = sample
+      current.hasStationary = true
       current.stationaryMeters = meters
       current.stationaryCosine = cosine
       return .negligibleMovement
@@ -289,9 +299,10 @@ public struct RouteSampleFilter: Sendable {
     lastRetainedMeasure = RetainedMeasure(fromTimestamp: .nan, meters: 0, cosineOfLatitude: cosine)
     sample.captureSession = current.outputSession
     current.anchor = position
+    current.hasAnchor = true
     current.anchorCosine = cosine
     current.runLength = 0
-    current.stationary = nil
+    current.hasStationary = false
     lastRetainedTimestamp = position.timestamp
     return nil
   }
