@@ -280,7 +280,8 @@ import Testing
     ]
     for integer in 0...9 {
       for fraction in 0...9 {
-        let digits = String("987654321".prefix(integer)) + (fraction > 0 ? "." + String("123456789".prefix(fraction)) : "")
+        let digits =
+          String("987654321".prefix(integer)) + (fraction > 0 ? "." + String("123456789".prefix(fraction)) : "")
         texts += [digits, "-" + digits]
       }
     }
@@ -384,7 +385,8 @@ import Testing
       }
       return cursor.map { ($0.index, $0.lines) }
     }
-    let gpx = "<trkpt lat=\"45.5\"\r\nlon=\"13.25\">\r\n <ele>1.5</ele>\r <time>\r\n2025-01-01T07:00:00Z\r\n</time>\n</trkpt>"
+    let gpx =
+      "<trkpt lat=\"45.5\"\r\nlon=\"13.25\">\r\n <ele>1.5</ele>\r <time>\r\n2025-01-01T07:00:00Z\r\n</time>\n</trkpt>"
     #expect(take(GPXTrackBuilder.self, gpx).map { [$0.0, $0.1] } == [gpx.utf8.count, 6])
     let garmin = Array(Self.garminPoint.utf8).flatMap { $0 == .asciiNewline ? [.asciiReturn, $0] : [$0] }
     #expect(
