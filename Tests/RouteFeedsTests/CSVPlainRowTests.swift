@@ -73,7 +73,7 @@ import Testing
               let bytes = Array(text.utf8) + Array(repeating: UInt8(ascii: ","), count: padding)
               bytes.withUnsafeBufferPointer { buffer in
                 var index = 0
-                let value = CSVReader.plainNumber(buffer.baseAddress!, &index, bound: text.utf8.count + padding)
+                let value = ByteNumberParser.plainNumber(buffer.baseAddress!, &index, bound: text.utf8.count + padding)
                 if digits == 0 || digits > 15 {
                   #expect(value == nil, "\(text)")
                   #expect(index == 0)

@@ -267,4 +267,132 @@ import Testing
     #expect(take(KMLTrackBuilder.self, "<gx:coord>13.25 45.5 12.5</gx:coord>").taken == 36)
     #expect(take(KMLTrackBuilder.self, "<gx:coord>13.25 45.5 12.5</gx:coord >").taken == nil)
   }
+
+  /// Plain decimals of every digit count either side of the point, signed and not, and the
+  /// shapes around them (`1.`, `.5`, `-0`, leading zeros, 16 digits, whitespace, an exponent, a
+  /// plus sign), read in place, give `ByteNumberParser.double`'s value for the trimmed bytes,
+  /// bit for bit, with the value followed by `<` and by 0, 8 or 16 more bytes of the chunk.
+  static let numberTexts: [String] = {
+    var texts = [
+      "1.", ".5", "-0", "-0.0", "007", "0.000000000000001", "1234567890123456", "123456789012345",
+      "12345678.9", "1.23456789", "-1234567.1234567", " 1.5", "1.5 ", "1e3", "+1", "-", ".", "", "1.2.3",
+      "--1", "-.5", "1..2", "\n2.5\n",
+    ]
+    for integer in 0...9 {
+      for fraction in 0...9 {
+        let digits =
+          String("987654321".prefix(integer)) + (fraction > 0 ? "." + String("123456789".prefix(fraction)) : "")
+        texts += [digits, "-" + digits]
+      }
+    }
+    return texts
+  }()
+
+  @Test func numbersReadInPlaceAreTheParsersBitForBit() {
+    for text in Self.numberTexts {
+      for padding in [0, 8, 16] {
+        let bytes = Array((text + "<" + String(repeating: "9", count: padding)).utf8)
+        bytes.withUnsafeBufferPointer { all in
+          let range = 0..<text.utf8.count
+          let expected = ByteNumberParser.double(XMLFieldParser.trimmed(UnsafeBufferPointer(rebasing: all[range])))
+          let inPlace = XMLFieldParser.number(all.baseAddress!, range, bound: all.count)
+          #expect(inPlace?.bitPattern == expected?.bitPattern, "\(text) + \(padding)")
+        }
+      }
+    }
+  }
+
+  /// A `Z` time on the cached day is read in place; another day, a zone, a fraction, whitespace
+  /// or a broken time as the day cache reads the trimmed text: the same time either way, and the
+  /// same cache afterwards (each text read twice in turn by both).
+  @Test func timesReadInPlaceAreTheDayCachesBitForBit() {
+    let texts = [
+      "2025-01-01T07:00:00Z", "2025-01-01T07:00:01.250Z", "2025-01-01 07:00:02Z", "2025-01-01T07:00:03.25Z",
+      "2025-01-02T07:00:00Z", "2025-01-02T23:59:60Z", "2025-01-02T24:00:00Z", "2025-01-02T07:00:00+01:00",
+      " 2025-01-02T07:00:04Z", "2025-01-02T07:00:05Z ", "2025-01-02T07:00:06", "2025-01-02T07:0a:00Z", "",
+      "2025-01-02T07:00:07.1234Z", "2025-01-01T07:00:08Z",
+    ]
+    var inPlaceCache = ISO8601DayCache()
+    var trimmedCache = ISO8601DayCache()
+    for text in texts + texts {
+      for padding in [0, 4, 24] {
+        let bytes = Array((text + "<" + String(repeating: "0", count: padding)).utf8)
+        bytes.withUnsafeBufferPointer { all in
+          let range = 0..<text.utf8.count
+          let expected = XMLFieldParser.time(UnsafeBufferPointer(rebasing: all[range]), cache: &trimmedCache)
+          let inPlace = XMLFieldParser.time(all.baseAddress!, range, bound: all.count, cache: &inPlaceCache)
+          #expect("\(inPlace)" == "\(expected)", "\(text) + \(padding)")
+        }
+      }
+    }
+  }
+
+  /// A `gx:coord` read in one pass gives the place `KMLTrackBuilder.place` reads from the same
+  /// bytes: two or three numbers of every digit count, commas, and the shapes it leaves to the
+  /// general reading (two separators, whitespace around, a tab, four numbers, a word).
+  @Test func coordinatesReadInOnePassAreThePlacesBitForBit() {
+    var texts = [
+      "13.25 45.5 12.5", "13.25,45.5", "13.25,45.5,0", "13.25 45.5 ", " 13.25 45.5", "13.25  45.5", "1 2 3 4",
+      "-0 0", "1\t2", "a b", "1 2,3", "1", "1 ", "", "1 2 x", "1.5e1 2", "1 -", "12345678.5 1 2",
+    ]
+    for (index, text) in Self.numberTexts.enumerated() {
+      let next = Self.numberTexts[(index * 7 + 3) % Self.numberTexts.count]
+      texts += ["\(text) \(next)", "\(next),\(text),\(next)", "\(text) \(text) \(next)"]
+    }
+    for text in texts {
+      for padding in [0, 16] {
+        let bytes = Array((text + "<" + String(repeating: "7", count: padding)).utf8)
+        bytes.withUnsafeBufferPointer { all in
+          let range = 0..<text.utf8.count
+          let expected = KMLTrackBuilder.place(UnsafeBufferPointer(rebasing: all[range]))
+          let inPlace = KMLTrackBuilder.place(all.baseAddress!, range, bound: all.count)
+          #expect(Self.bits(inPlace) == Self.bits(expected), "\(text) + \(padding)")
+        }
+      }
+    }
+  }
+
+  static func bits(_ place: KMLTrackPairing.Place) -> [UInt64] {
+    switch place {
+    case .point(let latitude, let longitude, let altitude):
+      [latitude.bitPattern, longitude.bitPattern, altitude?.bitPattern ?? 1]
+    case .empty: [2]
+    case .unreadable: [3]
+    }
+  }
+
+  /// Windows line ends (CR-LF) and lone carriage returns wherever a line feed stands, the
+  /// documents cut at every byte: the general scanner's records, lines and errors.
+  @Test(arguments: ["\r\n", "\r"])
+  func carriageReturnsGiveTheGeneralScannersRecordsAndLines(_ lineEnd: String) {
+    for (text, format) in [(Self.mixedGPX, FeedFormat.gpx), (Self.mixedTCX, .tcx), (Self.mixedKML, .kml)] {
+      let bytes = Array(text.utf8).flatMap { $0 == .asciiNewline ? Array(lineEnd.utf8) : [$0] }
+      let read = Self.expectFastPathAgrees(String(decoding: bytes, as: UTF8.self), format)
+      #expect(read.error == nil && read.records.count > 8)
+    }
+  }
+
+  /// The fast paths take records with CR-LF and lone CR line ends themselves, counting each as
+  /// one line, and decline one whose carriage return is the chunk's last byte (its line feed
+  /// may start the next chunk).
+  @Test func theFastPathsTakeCarriageReturnsAsTheScannerCountsThem() {
+    func take<Mapper: XMLDocumentMapper>(_: Mapper.Type, _ text: String, bound: Int? = nil) -> (Int, Int)? {
+      var mapper = Mapper()
+      var sink = FeedRecordCollector()
+      let bytes = Array((text + "        ").utf8)
+      let cursor = bytes.withUnsafeBufferPointer {
+        mapper.readPlainRecord($0.baseAddress!, at: 0, bound: bound ?? $0.count, line: 1, into: &sink)
+      }
+      return cursor.map { ($0.index, $0.lines) }
+    }
+    let gpx =
+      "<trkpt lat=\"45.5\"\r\nlon=\"13.25\">\r\n <ele>1.5</ele>\r <time>\r\n2025-01-01T07:00:00Z\r\n</time>\n</trkpt>"
+    #expect(take(GPXTrackBuilder.self, gpx).map { [$0.0, $0.1] } == [gpx.utf8.count, 6])
+    let garmin = Array(Self.garminPoint.utf8).flatMap { $0 == .asciiNewline ? [.asciiReturn, $0] : [$0] }
+    #expect(
+      take(TCXTrackBuilder.self, String(decoding: garmin, as: UTF8.self)).map { [$0.0, $0.1] } == [garmin.count, 16])
+    let when = "<when>\r\n2025-01-01T07:00:00Z\r</when>"
+    #expect(take(KMLTrackBuilder.self, when).map { [$0.0, $0.1] } == [when.utf8.count, 2])
+    #expect(take(KMLTrackBuilder.self, when, bound: 29) == nil)
+  }
 }

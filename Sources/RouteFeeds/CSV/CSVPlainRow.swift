@@ -139,7 +139,7 @@ extension CSVReader {
           guard role != .latitude, role != .longitude else { return nil }
           break
         }
-        guard let value = Self.plainNumber(bytes, &index, bound: bound) else { return nil }
+        guard let value = ByteNumberParser.plainNumber(bytes, &index, bound: bound) else { return nil }
         switch role {
         case .latitude: latitude = value
         case .longitude: longitude = value
@@ -214,129 +214,5 @@ extension CSVReader {
       index += 1
     }
     return nil
-  }
-
-  /// A number of the shape `-?digits[.digits]` with 1 to 15 digits from `index`, read up to the
-  /// first byte that is not part of it (`index` ends there): the value
-  /// `ByteNumberParser.plainDecimal` computes for those bytes, bit for bit (the same integer
-  /// mantissa over the same exact power of ten). Nil (`index` unmoved) when no digit was read or
-  /// more than 15 were.
-  ///
-  /// With 16 bytes to spare after the sign, at most seven digits before the point and seven after
-  /// it (every coordinate and reading a recorder writes) are found and converted with two loads
-  /// and no loop: one multiply-add joins the two runs, one division scales them. Anything else
-  /// is read a byte at a time (`plainNumberByteByByte`).
-  ///
-  /// Transparent: the row reads up to seven numbers with it, and a call each (which the
-  /// optimiser otherwise keeps here) costs about a fifth of the number.
-  ///
-  /// - Complexity: O(1) on the fast path; O(*n*) in the number's length otherwise.
-  @_transparent
-  static func plainNumber(_ bytes: UnsafePointer<UInt8>, _ index: inout Int, bound: Int) -> Double? {
-    #if _endian(little)
-      let negative = bytes[index] == .asciiMinus
-      let at = negative ? index + 1 : index
-      if at + 16 <= bound {
-        let raw = UnsafeRawPointer(bytes + at)
-        let integer = raw.loadUnaligned(as: UInt64.self)
-        let integerDigits = leadingDigits(integer)
-        if integerDigits < 8 {
-          var mantissa = digitsValue(integer, count: integerDigits)
-          var end = at + integerDigits
-          var fractionDigits = 0
-          if bytes[end] == .asciiDot {
-            let fraction = raw.loadUnaligned(fromByteOffset: integerDigits + 1, as: UInt64.self)
-            fractionDigits = leadingDigits(fraction)
-            if fractionDigits == 8 { return plainNumberByteByByte(bytes, &index, bound: bound) }
-            mantissa = mantissa &* smallPowerOfTen(fractionDigits) &+ digitsValue(fraction, count: fractionDigits)
-            end += 1 + fractionDigits
-          }
-          guard integerDigits + fractionDigits > 0 else { return nil }
-          index = end
-          // Dividing by 10^0 = 1 is exact: the integer's own value, as `plainDecimal` gives it.
-          let value = Double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
-          return negative ? -value : value
-        }
-      }
-    #endif
-    return plainNumberByteByByte(bytes, &index, bound: bound)
-  }
-
-  /// `plainNumber` a byte at a time: near the end of the buffer, and for runs of eight digits or
-  /// more.
-  ///
-  /// - Complexity: O(*n*) in the number's length.
-  @inline(never)
-  static func plainNumberByteByByte(_ bytes: UnsafePointer<UInt8>, _ index: inout Int, bound: Int) -> Double? {
-    var at = index
-    if bytes[at] == .asciiMinus { at += 1 }
-    let negative = at > index
-    var mantissa: UInt64 = 0
-    var digits = 0
-    while at < bound {
-      let digit = bytes[at] &- .ascii0
-      if digit >= 10 { break }
-      mantissa = mantissa &* 10 &+ UInt64(digit)
-      at += 1
-      digits += 1
-    }
-    var fractionDigits = 0
-    if at < bound, bytes[at] == .asciiDot {
-      at += 1
-      while at < bound {
-        let digit = bytes[at] &- .ascii0
-        if digit >= 10 { break }
-        mantissa = mantissa &* 10 &+ UInt64(digit)
-        at += 1
-        fractionDigits += 1
-      }
-    }
-    digits += fractionDigits
-    guard digits > 0, digits <= 15 else { return nil }
-    index = at
-    let value =
-      fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
-    return negative ? -value : value
-  }
-
-  /// 10^`exponent` for 0 through 7.
-  @inline(__always)
-  static func smallPowerOfTen(_ exponent: Int) -> UInt64 {
-    switch exponent {
-    case 0: 1
-    case 1: 10
-    case 2: 100
-    case 3: 1_000
-    case 4: 10_000
-    case 5: 100_000
-    case 6: 1_000_000
-    default: 10_000_000
-    }
-  }
-
-  /// How many of the eight bytes of `word` (the first in the lowest byte) are decimal digits
-  /// before the first that is not: 0 through 8.
-  @inline(__always)
-  static func leadingDigits(_ word: UInt64) -> Int {
-    // A byte below '0' borrows into bit 7; above '9', adding 0x46 carries into it (or bit 7 is
-    // already set). Bytes before the first non-digit neither borrow nor carry, so its bit is exact.
-    let notDigit = ((word &- 0x3030_3030_3030_3030) | (word &+ 0x4646_4646_4646_4646) | word) & 0x8080_8080_8080_8080
-    return notDigit.trailingZeroBitCount >> 3
-  }
-
-  /// The value of the first `count` bytes of `word` (0 through 7 digits, the first in the lowest
-  /// byte, as `leadingDigits` counted them; 0 gives 0): their offsets from '0' moved to the top
-  /// and joined in three multiply-adds (as `ByteNumberParser.eightDigits`, which checks the
-  /// bytes; these were checked by `leadingDigits`). A byte after the run that is below '0'
-  /// borrows only into the bytes above it, which the mask drops.
-  @inline(__always)
-  static func digitsValue(_ word: UInt64, count: Int) -> UInt64 {
-    let bits = UInt64(8 * count)
-    let offsets = (word &- 0x3030_3030_3030_3030) & ~(UInt64.max &<< bits)
-    // `&<<` takes the shift modulo 64: with no digit, 64 becomes 0 and shifts the 0 left alone.
-    let aligned = offsets &<< (64 &- bits)
-    let pairs = (aligned &* 10 &+ (aligned >> 8)) & 0x00FF_00FF_00FF_00FF
-    let quads = (pairs &* 100 &+ (pairs >> 16)) & 0x0000_FFFF_0000_FFFF
-    return (quads &* 10_000 &+ (quads >> 32)) & 0xFFFF_FFFF
   }
 }

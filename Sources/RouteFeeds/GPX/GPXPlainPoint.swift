@@ -8,7 +8,7 @@
 /// Anything else declines the point before anything is recorded: another attribute, spaces
 /// around `=`, a point without `lat` or `lon`, a repeated field, a prefixed child (`<gpx:ele>`),
 /// a child with attributes or an empty-element tag, a reference, comment or CDATA anywhere in
-/// the point, a carriage return, a value longer than `XMLValueBuffer.capacity`, a point the
+/// the point, a carriage return in an attribute value, a value longer than `XMLValueBuffer.capacity`, a point the
 /// chunk cuts. The general scanner then reads the same bytes, so the records, lines and errors
 /// are the same whichever path reads a point.
 extension GPXTrackBuilder {
@@ -128,21 +128,23 @@ extension GPXTrackBuilder {
     }
 
     // The point is plain: from here on, what the general scanner does at its end tag.
+    // A constant, so the nested function captures a value rather than a boxed variable.
+    let present = fields
     @inline(__always) func number(_ range: Range<Int>, _ role: GPXRole) -> Double? {
-      guard fields & Self.fieldBit(role) != 0 else { return nil }
-      return XMLFieldParser.number(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+      guard present & Self.fieldBit(role) != 0 else { return nil }
+      return XMLFieldParser.number(base, range, bound: bound)
     }
     let timeValue =
       fields & Self.fieldBit(.time) == 0
       ? Time.missing
-      : XMLFieldParser.time(UnsafeBufferPointer(start: base + time.lowerBound, count: time.count), cache: &timestamps)
+      : XMLFieldParser.time(base, time, bound: bound, cache: &timestamps)
     let noFix =
       fields & Self.fieldBit(.fix) != 0
       && Self.isNoFix(UnsafeBufferPointer(start: base + fix.lowerBound, count: fix.count))
     finishPlainPoint(
       line: line,
-      latitude: XMLFieldParser.number(UnsafeBufferPointer(start: base + latitude.lowerBound, count: latitude.count)),
-      longitude: XMLFieldParser.number(UnsafeBufferPointer(start: base + longitude.lowerBound, count: longitude.count)),
+      latitude: XMLFieldParser.number(base, latitude, bound: bound),
+      longitude: XMLFieldParser.number(base, longitude, bound: bound),
       time: timeValue, elevation: number(elevation, .elevation), hdop: number(hdop, .hdop),
       speed: number(speed, .speed), course: number(course, .course), noFix: noFix, fields: fields, into: &sink)
     return c

@@ -4,7 +4,7 @@
 /// general scanner reads each one name byte, one stack entry and one mapper call at a time.
 ///
 /// Anything else declines the value before anything is recorded: another prefix, an attribute,
-/// an empty-element tag, a reference, comment or CDATA in the value, a carriage return, a value
+/// an empty-element tag, a reference, comment or CDATA in the value, a value
 /// longer than `XMLValueBuffer.capacity`, a value the chunk cuts. The general scanner then reads
 /// the same bytes, so the records, lines and errors are the same whichever path reads a value.
 extension KMLTrackBuilder {
@@ -43,12 +43,12 @@ extension KMLTrackBuilder {
     }
     let valueStart = c.index
     guard c.passText(ampersand: true) else { return nil }
-    let value = UnsafeBufferPointer(start: base + valueStart, count: c.index &- valueStart)
+    let value = valueStart..<c.index
     guard value.count <= XMLValueBuffer.capacity, c.matchEndTag(name: start &+ 1, length: length) else { return nil }
     if isWhen {
-      plainWhen(XMLFieldParser.time(value, cache: &timestamps), line: line, into: &sink)
+      plainWhen(XMLFieldParser.time(base, value, bound: bound, cache: &timestamps), line: line, into: &sink)
     } else {
-      plainCoord(Self.place(value), line: line, into: &sink)
+      plainCoord(Self.place(base, value, bound: bound), line: line, into: &sink)
     }
     return c
   }

@@ -6,7 +6,7 @@
 ///
 /// Anything else declines the point before anything is recorded: an attribute, a repeated
 /// field or `Position`, a prefixed field, a child with attributes or an empty-element tag, a
-/// reference, comment or CDATA anywhere in the point, a carriage return, a value longer than
+/// reference, comment or CDATA anywhere in the point, a value longer than
 /// `XMLValueBuffer.capacity`, a point the chunk cuts. The general scanner then reads the same
 /// bytes, so the records, lines and errors are the same whichever path reads a point.
 extension TCXTrackBuilder {
@@ -112,14 +112,16 @@ extension TCXTrackBuilder {
     }
 
     // The point is plain: from here on, what the general scanner does at its end tags.
+    // A constant, so the nested function captures a value rather than a boxed variable.
+    let present = fields
     @inline(__always) func number(_ range: Range<Int>, _ role: TCXRole) -> Double? {
-      guard fields & (1 << (role.rawValue - TCXRole.time.rawValue)) != 0 else { return nil }
-      return XMLFieldParser.number(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+      guard present & (1 << (role.rawValue - TCXRole.time.rawValue)) != 0 else { return nil }
+      return XMLFieldParser.number(base, range, bound: bound)
     }
     let timeValue =
       fields & 1 == 0
       ? Time.missing
-      : XMLFieldParser.time(UnsafeBufferPointer(start: base + time.lowerBound, count: time.count), cache: &timestamps)
+      : XMLFieldParser.time(base, time, bound: bound, cache: &timestamps)
     finishPlainPoint(
       line: line, hasPosition: hasPosition, latitude: number(latitude, .latitude),
       longitude: number(longitude, .longitude), altitude: number(altitude, .altitude), time: timeValue,

@@ -1,15 +1,16 @@
 /// What the plain-record fast paths (GPX's `trkpt`, TCX's `Trackpoint`, KML's `when` and
 /// `gx:coord`) read a record with: a position in the current chunk, moved over the record's
-/// bytes in place, and the line feeds it crossed.
+/// bytes in place, and the lines it crossed.
 ///
 /// A plain record is the shape writers use for nearly every record: tags with known names
 /// matched a word at a time against packed constants (`match`) instead of being hashed and
 /// packed a byte at a time, attribute values and texts passed eight bytes at a time and parsed
-/// where they lie, whitespace made of spaces, tabs and line feeds. Each method returns false at
-/// the first thing it does not read itself — a carriage return (the general scanner keeps
-/// XML's CR-LF rule), `&`, a comment, CDATA, a processing instruction, the chunk's end within
-/// eight bytes — and the format's fast path then declines the whole record before recording
-/// anything, so the general scanner reads it from its `<` as if the fast path did not exist.
+/// where they lie, whitespace made of spaces, tabs and line breaks (LF, CR-LF and a lone CR,
+/// counted as the scanner counts them). Each method returns false at the first thing it does
+/// not read itself — `&`, a comment, CDATA, a processing instruction, a carriage return that
+/// ends the chunk, the chunk's end within eight bytes — and the format's fast path then
+/// declines the whole record before recording anything, so the general scanner reads it from
+/// its `<` as if the fast path did not exist.
 ///
 /// - Complexity: every method is O(*n*) in the bytes it passes; nothing allocates.
 struct XMLPlainCursor {
@@ -18,7 +19,7 @@ struct XMLPlainCursor {
   let bound: Int
   /// The next byte to read.
   var index: Int
-  /// Line feeds passed so far.
+  /// Lines passed so far.
   var lines = 0
 
   @inline(__always) init(_ base: UnsafePointer<UInt8>, at index: Int, bound: Int) {
@@ -46,8 +47,8 @@ struct XMLPlainCursor {
     return true
   }
 
-  /// Moves past spaces, tabs and line feeds (eight at a time while eight are left), counting
-  /// the line feeds; true at any other byte, false at a carriage return or the chunk's end.
+  /// Moves past spaces, tabs and line breaks (eight at a time while eight are left), counting
+  /// lines as the scanner does; true at any other byte, false at the chunk's end.
   @inline(__always) mutating func skipWhitespace() -> Bool {
     // Most calls stand at a tag or an attribute already.
     if index < bound, base[index] > .asciiSpace { return true }
@@ -69,16 +70,29 @@ struct XMLPlainCursor {
       let b = base[j]
       if b == .asciiNewline {
         lines &+= 1
+      } else if b == .asciiReturn {
+        guard passReturn(&j) else { return false }
       } else if b != .asciiTab && b != .asciiSpace {
-        return b != .asciiReturn
+        return true
       }
       j &+= 1
     }
   }
 
-  /// Passes character data up to the next `<` (true, `index` at it), counting its line feeds:
-  /// eight bytes at a time as `XMLScanner.passText`. False at a carriage return, at the chunk's
-  /// end, and, with `ampersand`, at `&` (a reference the general scanner decodes).
+  /// At a carriage return (`j`): counts one line as the scanner's `lineBreak` does (CR-LF is one
+  /// line, a lone CR is one) and moves `j` onto the line feed after it, if any; false when the
+  /// return is the chunk's last byte (the next chunk may start with its line feed).
+  @inline(__always) mutating func passReturn(_ j: inout Int) -> Bool {
+    guard j &+ 1 < bound else { return false }
+    lines &+= 1
+    if base[j &+ 1] == .asciiNewline { j &+= 1 }
+    return true
+  }
+
+  /// Passes character data up to the next `<` (true, `index` at it), counting its lines (CR-LF
+  /// and a lone CR as the scanner counts them): eight bytes at a time as `XMLScanner.passText`.
+  /// False at the chunk's end and, with `ampersand`, at `&` (a reference the general scanner
+  /// decodes).
   @inline(__always) mutating func passText(ampersand: Bool) -> Bool {
     var j = index
     defer { index = j }
@@ -98,8 +112,11 @@ struct XMLPlainCursor {
       if b == .asciiLess { return true }
       if b <= .asciiAmpersand {
         if ampersand, b == .asciiAmpersand { return false }
-        if b == .asciiReturn { return false }
-        if b == .asciiNewline { lines &+= 1 }
+        if b == .asciiNewline {
+          lines &+= 1
+        } else if b == .asciiReturn {
+          guard passReturn(&j) else { return false }
+        }
       }
       j &+= 1
     }
