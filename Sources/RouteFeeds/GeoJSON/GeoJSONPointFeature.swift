@@ -419,7 +419,7 @@ struct GeoJSONPointFeatureScan {
   /// A number of the shape recorders write (a sign, one to seven digits without a leading zero,
   /// optionally a point and one to seven more, then a byte that is no number byte), with 16
   /// bytes left in the chunk from its first digit: found and converted with two eight-byte loads
-  /// and no loop (`CSVReader.leadingDigits` and `digitsValue`), the same integer over the same
+  /// and no loop (`ByteNumberParser.leadingDigits` and `digitsValue`), the same integer over the same
   /// exact power of ten as `number(_:)` makes, so the same double. False, `index` untouched, for
   /// any other shape; `number(_:)` then reads it from the same byte.
   ///
@@ -432,19 +432,19 @@ struct GeoJSONPointFeatureScan {
       guard at &+ 16 <= bound else { return false }
       let raw = UnsafeRawPointer(base + at)
       let integer = raw.loadUnaligned(as: UInt64.self)
-      let integerDigits = CSVReader.leadingDigits(integer)
+      let integerDigits = ByteNumberParser.leadingDigits(integer)
       // `01` is no JSON number.
       guard (1...7).contains(integerDigits), integerDigits == 1 || base[at] != .ascii0 else { return false }
-      var mantissa = CSVReader.digitsValue(integer, count: integerDigits)
+      var mantissa = ByteNumberParser.digitsValue(integer, count: integerDigits)
       var end = at &+ integerDigits
       var fractionDigits = 0
       if base[end] == .asciiDot {
         let fraction = raw.loadUnaligned(fromByteOffset: integerDigits &+ 1, as: UInt64.self)
-        fractionDigits = CSVReader.leadingDigits(fraction)
+        fractionDigits = ByteNumberParser.leadingDigits(fraction)
         guard (1...7).contains(fractionDigits) else { return false }
         mantissa =
-          mantissa &* CSVReader.smallPowerOfTen(fractionDigits)
-          &+ CSVReader.digitsValue(fraction, count: fractionDigits)
+          mantissa &* ByteNumberParser.smallPowerOfTen(fractionDigits)
+          &+ ByteNumberParser.digitsValue(fraction, count: fractionDigits)
         end &+= 1 &+ fractionDigits
       }
       // No exponent, nothing more of a number after it.
