@@ -134,17 +134,7 @@ package struct JSONTokenizer {
     let count = chunk.count
     var i = index
     while true {
-      while i < count {
-        let byte = base[i]
-        if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-          i += 1
-        } else if byte == 0x0A {
-          line += 1
-          i += 1
-        } else {
-          break
-        }
-      }
+      i = skipWhitespace(base, count, from: i)
       index = i
       guard i < count else { return nil }
       let byte = base[i]
@@ -201,20 +191,31 @@ package struct JSONTokenizer {
     JSONSyntaxError(offset: chunkStart + position, line: line, problem: .expected(expected))
   }
 
+  /// The index of the first byte from `i` that is not JSON whitespace (or `count`), counting the
+  /// line feeds passed: the one whitespace rule of `scan` and `objectElementStart`.
+  ///
+  /// - Complexity: O(*w*) in the whitespace skipped.
+  @inline(__always)
+  private mutating func skipWhitespace(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> Int {
+    var i = start
+    while i < count {
+      let byte = base[i]
+      if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+        i += 1
+      } else if byte == 0x0A {
+        line += 1
+        i += 1
+      } else {
+        break
+      }
+    }
+    return i
+  }
+
   private mutating func scan(_ base: UnsafePointer<UInt8>, _ count: Int) throws(JSONSyntaxError) -> JSONToken? {
     var i = index
     while true {
-      while i < count {
-        let byte = base[i]
-        if byte == 0x20 || byte == 0x09 || byte == 0x0D {
-          i += 1
-        } else if byte == 0x0A {
-          line += 1
-          i += 1
-        } else {
-          break
-        }
-      }
+      i = skipWhitespace(base, count, from: i)
       guard i < count else { return endOfChunk(count) }
       let byte = base[i]
       let valueAllowed = expect == .value || expect == .valueOrEndArray
