@@ -17,32 +17,51 @@ extension ByteNumberParser {
   @_transparent
   static func plainNumber(_ bytes: UnsafePointer<UInt8>, _ index: inout Int, bound: Int) -> Double? {
     #if _endian(little)
-      let negative = bytes[index] == .asciiMinus
-      let at = negative ? index + 1 : index
-      if at + 16 <= bound {
-        let raw = UnsafeRawPointer(bytes + at)
-        let integer = raw.loadUnaligned(as: UInt64.self)
-        let integerDigits = leadingDigits(integer)
-        if integerDigits < 8 {
-          var mantissa = digitsValue(integer, count: integerDigits)
-          var end = at + integerDigits
-          var fractionDigits = 0
-          if bytes[end] == .asciiDot {
-            let fraction = raw.loadUnaligned(fromByteOffset: integerDigits + 1, as: UInt64.self)
-            fractionDigits = leadingDigits(fraction)
-            if fractionDigits == 8 { return plainNumberByteByByte(bytes, &index, bound: bound) }
-            mantissa = mantissa &* smallPowerOfTen(fractionDigits) &+ digitsValue(fraction, count: fractionDigits)
-            end += 1 + fractionDigits
-          }
-          guard integerDigits + fractionDigits > 0 else { return nil }
-          index = end
-          // Dividing by 10^0 = 1 is exact: the integer's own value, as `plainDecimal` gives it.
-          let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
-          return negative ? -value : value
-        }
+      if (bytes[index] == .asciiMinus ? index + 1 : index) + 16 <= bound,
+        let value = shortPlainNumber(bytes, &index)
+      {
+        return value
       }
     #endif
+    // Also a number with no digit, which this refuses as the two-load path does.
     return plainNumberByteByByte(bytes, &index, bound: bound)
+  }
+
+  /// `plainNumber`'s two-load path alone, with no bound to check: at most seven digits before
+  /// the point and seven after it, the value `plainNumber` (and `plainDecimal`) gives, `index`
+  /// moved past it. Nil (`index` unmoved) for anything else: no digit, or eight digits in a run.
+  /// The 17 bytes from `index` (a sign and sixteen) must be readable; the whole number is
+  /// among them, so a caller that has checked a window of bytes once can read several numbers
+  /// in a row without checking the bound for each.
+  ///
+  /// - Complexity: O(1).
+  @_transparent
+  static func shortPlainNumber(_ bytes: UnsafePointer<UInt8>, _ index: inout Int) -> Double? {
+    #if _endian(little)
+      let negative = bytes[index] == .asciiMinus
+      let at = negative ? index + 1 : index
+      let raw = UnsafeRawPointer(bytes + at)
+      let integer = raw.loadUnaligned(as: UInt64.self)
+      let integerDigits = leadingDigits(integer)
+      guard integerDigits < 8 else { return nil }
+      var mantissa = digitsValue(integer, count: integerDigits)
+      var end = at + integerDigits
+      var fractionDigits = 0
+      if bytes[end] == .asciiDot {
+        let fraction = raw.loadUnaligned(fromByteOffset: integerDigits + 1, as: UInt64.self)
+        fractionDigits = leadingDigits(fraction)
+        guard fractionDigits < 8 else { return nil }
+        mantissa = mantissa &* smallPowerOfTen(fractionDigits) &+ digitsValue(fraction, count: fractionDigits)
+        end += 1 + fractionDigits
+      }
+      guard integerDigits + fractionDigits > 0 else { return nil }
+      index = end
+      // Dividing by 10^0 = 1 is exact: the integer's own value, as `plainDecimal` gives it.
+      let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
+      return negative ? -value : value
+    #else
+      return nil
+    #endif
   }
 
   /// `plainNumber` a byte at a time: near the end of the buffer, and for runs of eight digits or
