@@ -259,12 +259,21 @@ public struct CSVReader: FeedReader {
         let recordStart = index
         let bound = min(end, recordStart + cap + 1)
         if let plan = plain {
-          // Canonical rows straight through when the window they may read is in the chunk; any
-          // row that declines is offered to the column loop.
-          if let recordEnd =
-            (plan.isCanonicalOrder && recordStart + CSVPlainRow.canonicalWindow <= bound
-              ? decodeCanonicalRow(bytes, start: recordStart, bound: bound, plan: plan, line: line, into: &sink) : nil)
-            ?? decodePlainRow(bytes, start: recordStart, bound: bound, plan: plan, line: line, into: &sink)
+          // Canonical rows straight through while the window they may read is in the chunk; the
+          // row that stops them is offered to the column loop.
+          if plan.isCanonicalOrder {
+            let (next, lastStart) = decodeCanonicalRows(bytes, from: recordStart, bound: end, plan: plan, into: &sink)
+            if lastStart >= 0 {
+              index = next
+              lastRowStart = lastStart
+              lastRowEnd = next - 1
+              lastRowFields = plan.columns
+              declines = 0
+              continue
+            }
+          }
+          if let recordEnd = decodePlainRow(
+            bytes, start: recordStart, bound: bound, plan: plan, line: line, into: &sink)
           {
             line += 1
             index = recordEnd + 1

@@ -39,22 +39,22 @@ extension ByteNumberParser {
   static func shortPlainNumber(_ bytes: UnsafePointer<UInt8>, _ index: inout Int) -> Double? {
     #if _endian(little)
       let negative = bytes[index] == .asciiMinus
-      let at = negative ? index + 1 : index
+      let at = negative ? index &+ 1 : index
       let raw = UnsafeRawPointer(bytes + at)
       let integer = raw.loadUnaligned(as: UInt64.self)
       let integerDigits = leadingDigits(integer)
       guard integerDigits < 8 else { return nil }
       var mantissa = digitsValue(integer, count: integerDigits)
-      var end = at + integerDigits
+      var end = at &+ integerDigits
       var fractionDigits = 0
       if bytes[end] == .asciiDot {
-        let fraction = raw.loadUnaligned(fromByteOffset: integerDigits + 1, as: UInt64.self)
+        let fraction = raw.loadUnaligned(fromByteOffset: integerDigits &+ 1, as: UInt64.self)
         fractionDigits = leadingDigits(fraction)
         guard fractionDigits < 8 else { return nil }
         mantissa = mantissa &* smallPowerOfTen(fractionDigits) &+ digitsValue(fraction, count: fractionDigits)
-        end += 1 + fractionDigits
+        end &+= 1 &+ fractionDigits
       }
-      guard integerDigits + fractionDigits > 0 else { return nil }
+      guard integerDigits | fractionDigits != 0 else { return nil }
       index = end
       // Dividing by 10^0 = 1 is exact: the integer's own value, as `plainDecimal` gives it.
       let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
@@ -130,13 +130,13 @@ extension ByteNumberParser {
   /// byte, as `leadingDigits` counted them; 0 gives 0): their offsets from '0' moved to the top
   /// and joined in three multiply-adds (as `ByteNumberParser.eightDigits`, which checks the
   /// bytes; these were checked by `leadingDigits`). A byte after the run that is below '0'
-  /// borrows only into the bytes above it, which the mask drops.
+  /// borrows only into the bytes above it, which the shift drops.
   @inline(__always)
   static func digitsValue(_ word: UInt64, count: Int) -> UInt64 {
-    let bits = UInt64(8 * count)
-    let offsets = (word &- 0x3030_3030_3030_3030) & ~(UInt64.max &<< bits)
-    // `&<<` takes the shift modulo 64: with no digit, 64 becomes 0 and shifts the 0 left alone.
-    let aligned = offsets &<< (64 &- bits)
+    let bits = UInt64(truncatingIfNeeded: count &* 8)
+    // Shifted left by 64 - 8 × `count` in two steps, so that no digit (a shift of 64, which one
+    // `&<<` would take as 0) shifts everything out; the bytes above the run go with it.
+    let aligned = ((word &- 0x3030_3030_3030_3030) &<< 1) &<< (63 &- bits)
     let pairs = (aligned &* 10 &+ (aligned >> 8)) & 0x00FF_00FF_00FF_00FF
     let quads = (pairs &* 100 &+ (pairs >> 16)) & 0x0000_FFFF_0000_FFFF
     return (quads &* 10_000 &+ (quads >> 32)) & 0xFFFF_FFFF
