@@ -21,11 +21,13 @@ extension CSVReader {
   mutating func decodeCanonicalRows(
     _ bytes: UnsafePointer<UInt8>, from start: Int, bound: Int, plan: CSVPlainRow, into sink: inout some FeedSink
   ) -> (next: Int, lastStart: Int) {
+    // A record longer than `maximumRecordLength` is the general path's to skip: with a limit
+    // shorter than the window, a row read here could be one.
+    let cap = maximumRecordLength
+    guard cap >= CSVPlainRow.canonicalWindow else { return (start, -1) }
     var index = start
     var lastStart = -1
     var rowLine = line
-    // A record longer than `maximumRecordLength` is the general path's to skip.
-    let cap = maximumRecordLength
     while index &+ CSVPlainRow.canonicalWindow <= bound {
       guard
         let end = decodeCanonicalRow(
