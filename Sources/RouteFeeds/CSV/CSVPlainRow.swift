@@ -20,6 +20,10 @@ struct CSVPlainRow {
   let accuracyScale: Double
   let speedScale: Double
   let altitudeScale: Double
+  /// Whether the columns are exactly time, latitude, longitude, accuracy, speed, course,
+  /// session, in that order (the canonical layout and the phone export's): such rows are read
+  /// by `decodeCanonicalRow`, straight through, before this plan's column loop.
+  let isCanonicalOrder: Bool
 
   /// Delimiters no plain number or ISO 8601 time can contain: comma, semicolon, tab, bar.
   static let delimiters: [UInt8] = [.asciiComma, .asciiSemicolon, .asciiTab, 0x7C]
@@ -67,7 +71,12 @@ struct CSVPlainRow {
     accuracyScale = layout.accuracyScale
     speedScale = layout.speedScale
     altitudeScale = layout.altitudeScale
+    isCanonicalOrder = columns == 7 && roles == Self.canonicalRoles
   }
+
+  /// The roles of the canonical order, four bits a column, column 0 lowest.
+  static let canonicalRoles: UInt64 = [Role.timestamp, .latitude, .longitude, .accuracy, .speed, .course, .session]
+    .enumerated().reduce(0) { roles, column in roles | column.element.rawValue << UInt64(4 * column.offset) }
 }
 
 extension CSVReader {

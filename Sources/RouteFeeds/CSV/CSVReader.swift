@@ -47,6 +47,12 @@ public struct CSVReader: FeedReader {
 
   /// Sessions by their value's bytes; the last one's bytes are compared before any hashing.
   var sessionOrdinals = FirstSeenOrdinals<[UInt8]>()
+  /// The last session's bytes as one word, first byte lowest, when `decodeCanonicalRow` read it
+  /// and it is 1 to 8 bytes long (`lastShortSessionLength`, 0 otherwise), with the mask of those
+  /// bytes: equal to `sessionOrdinals.lastKey` whenever the length is not 0.
+  var lastShortSession: UInt64 = 0
+  var lastShortSessionMask: UInt64 = 0
+  var lastShortSessionLength = 0
   /// The 70mai recording the rows belong to (one per `$V02` line).
   var dashcamRecording = -1
   var timestampCache = ISO8601DayCache()
@@ -253,6 +259,19 @@ public struct CSVReader: FeedReader {
         let recordStart = index
         let bound = min(end, recordStart + cap + 1)
         if let plan = plain {
+          // Canonical rows straight through while the window they may read is in the chunk; the
+          // row that stops them is offered to the column loop.
+          if plan.isCanonicalOrder {
+            let (next, lastStart) = decodeCanonicalRows(bytes, from: recordStart, bound: end, plan: plan, into: &sink)
+            if lastStart >= 0 {
+              index = next
+              lastRowStart = lastStart
+              lastRowEnd = next - 1
+              lastRowFields = plan.columns
+              declines = 0
+              continue
+            }
+          }
           if let recordEnd = decodePlainRow(
             bytes, start: recordStart, bound: bound, plan: plan, line: line, into: &sink)
           {

@@ -206,6 +206,8 @@ extension CSVReader {
     }
     if same == true { return sessionOrdinals.lastOrdinal }
     guard value.count <= Self.maximumSessionLength else { return nil }
+    // The last session changes: the copy `decodeCanonicalRow` compares is stale.
+    lastShortSessionLength = 0
     return sessionOrdinals.ordinal(of: Array(value)).ordinal
   }
 

@@ -17,32 +17,51 @@ extension ByteNumberParser {
   @_transparent
   static func plainNumber(_ bytes: UnsafePointer<UInt8>, _ index: inout Int, bound: Int) -> Double? {
     #if _endian(little)
-      let negative = bytes[index] == .asciiMinus
-      let at = negative ? index + 1 : index
-      if at + 16 <= bound {
-        let raw = UnsafeRawPointer(bytes + at)
-        let integer = raw.loadUnaligned(as: UInt64.self)
-        let integerDigits = leadingDigits(integer)
-        if integerDigits < 8 {
-          var mantissa = digitsValue(integer, count: integerDigits)
-          var end = at + integerDigits
-          var fractionDigits = 0
-          if bytes[end] == .asciiDot {
-            let fraction = raw.loadUnaligned(fromByteOffset: integerDigits + 1, as: UInt64.self)
-            fractionDigits = leadingDigits(fraction)
-            if fractionDigits == 8 { return plainNumberByteByByte(bytes, &index, bound: bound) }
-            mantissa = mantissa &* smallPowerOfTen(fractionDigits) &+ digitsValue(fraction, count: fractionDigits)
-            end += 1 + fractionDigits
-          }
-          guard integerDigits + fractionDigits > 0 else { return nil }
-          index = end
-          // Dividing by 10^0 = 1 is exact: the integer's own value, as `plainDecimal` gives it.
-          let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
-          return negative ? -value : value
-        }
+      if (bytes[index] == .asciiMinus ? index + 1 : index) + 16 <= bound,
+        let value = shortPlainNumber(bytes, &index)
+      {
+        return value
       }
     #endif
+    // Also a number with no digit, which this refuses as the two-load path does.
     return plainNumberByteByByte(bytes, &index, bound: bound)
+  }
+
+  /// `plainNumber`'s two-load path alone, with no bound to check: at most seven digits before
+  /// the point and seven after it, the value `plainNumber` (and `plainDecimal`) gives, `index`
+  /// moved past it. Nil (`index` unmoved) for anything else: no digit, or eight digits in a run.
+  /// The 17 bytes from `index` (a sign and sixteen) must be readable; the whole number is
+  /// among them, so a caller that has checked a window of bytes once can read several numbers
+  /// in a row without checking the bound for each.
+  ///
+  /// - Complexity: O(1).
+  @_transparent
+  static func shortPlainNumber(_ bytes: UnsafePointer<UInt8>, _ index: inout Int) -> Double? {
+    #if _endian(little)
+      let negative = bytes[index] == .asciiMinus
+      let at = negative ? index &+ 1 : index
+      let raw = UnsafeRawPointer(bytes + at)
+      let integer = raw.loadUnaligned(as: UInt64.self)
+      let integerDigits = leadingDigits(integer)
+      guard integerDigits < 8 else { return nil }
+      var mantissa = digitsValue(integer, count: integerDigits)
+      var end = at &+ integerDigits
+      var fractionDigits = 0
+      if bytes[end] == .asciiDot {
+        let fraction = raw.loadUnaligned(fromByteOffset: integerDigits &+ 1, as: UInt64.self)
+        fractionDigits = leadingDigits(fraction)
+        guard fractionDigits < 8 else { return nil }
+        mantissa = mantissa &* smallPowerOfTen(fractionDigits) &+ digitsValue(fraction, count: fractionDigits)
+        end &+= 1 &+ fractionDigits
+      }
+      guard integerDigits | fractionDigits != 0 else { return nil }
+      index = end
+      // Dividing by 10^0 = 1 is exact: the integer's own value, as `plainDecimal` gives it.
+      let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
+      return negative ? -value : value
+    #else
+      return nil
+    #endif
   }
 
   /// `plainNumber` a byte at a time: near the end of the buffer, and for runs of eight digits or
@@ -111,13 +130,13 @@ extension ByteNumberParser {
   /// byte, as `leadingDigits` counted them; 0 gives 0): their offsets from '0' moved to the top
   /// and joined in three multiply-adds (as `ByteNumberParser.eightDigits`, which checks the
   /// bytes; these were checked by `leadingDigits`). A byte after the run that is below '0'
-  /// borrows only into the bytes above it, which the mask drops.
+  /// borrows only into the bytes above it, which the shift drops.
   @inline(__always)
   static func digitsValue(_ word: UInt64, count: Int) -> UInt64 {
-    let bits = UInt64(8 * count)
-    let offsets = (word &- 0x3030_3030_3030_3030) & ~(UInt64.max &<< bits)
-    // `&<<` takes the shift modulo 64: with no digit, 64 becomes 0 and shifts the 0 left alone.
-    let aligned = offsets &<< (64 &- bits)
+    let bits = UInt64(truncatingIfNeeded: count &* 8)
+    // Shifted left by 64 - 8 × `count` in two steps, so that no digit (a shift of 64, which one
+    // `&<<` would take as 0) shifts everything out; the bytes above the run go with it.
+    let aligned = ((word &- 0x3030_3030_3030_3030) &<< 1) &<< (63 &- bits)
     let pairs = (aligned &* 10 &+ (aligned >> 8)) & 0x00FF_00FF_00FF_00FF
     let quads = (pairs &* 100 &+ (pairs >> 16)) & 0x0000_FFFF_0000_FFFF
     return (quads &* 10_000 &+ (quads >> 32)) & 0xFFFF_FFFF
