@@ -18,38 +18,104 @@ extension KMLTrackBuilder {
   static var plainRecordParent: KMLRole? { .track }
 
   /// Reads the plain `when` or `gx:coord` whose `<` is at `start` and pairs it as `close`
-  /// would; the cursor past its end tag, or nil, having changed nothing, when it is not plain.
+  /// would, then the plain values after it while the whitespace between them is the same
+  /// (`XMLPlainGap`): the cursor past the last one's end tag, or nil, having changed nothing,
+  /// when the first is not plain.
   ///
-  /// - Complexity: O(*n*) in the element's length.
+  /// - Complexity: O(*n*) in the values' length.
   @inline(__always)
   mutating func readPlainRecord(
     _ base: UnsafePointer<UInt8>, at start: Int, bound: Int, line: Int, into sink: inout some FeedSink
   ) -> XMLPlainCursor? {
     var c = XMLPlainCursor(base, at: start, bound: bound)
+    guard readPlainValue(&c, line: line, into: &sink) else { return nil }
+    while true {
+      var next = c
+      guard gap.pass(&next), readPlainValue(&next, line: line &+ next.lines, into: &sink) else { break }
+      c = next
+    }
+    return c
+  }
+
+  /// Reads the plain value whose `<` is at `c.index` (its start tag on `line`) and pairs it;
+  /// false, having recorded nothing, when it is not plain.
+  ///
+  /// A value that is exactly a `Z` time on the cached day, or two or three plain numbers with
+  /// one space or comma between them, is read as it is passed: the bytes up to the `<` that
+  /// ends it are the value `passText` would find, and they are read as `XMLFieldParser.time`
+  /// and `place(_:_:bound:)` read them. Any other value is found first, then read.
+  ///
+  /// - Complexity: O(*n*) in the element's length.
+  @inline(__always)
+  mutating func readPlainValue(_ c: inout XMLPlainCursor, line: Int, into sink: inout some FeedSink) -> Bool {
+    let base = c.base
+    let bound = c.bound
+    let start = c.index
     let isWhen: Bool
     let length: Int
     if c.match(PlainTag.when, 6) {
       isWhen = true
       length = 4
     } else if c.match(PlainTag.gxCoord.0, 8) {
-      guard c.match(PlainTag.gxCoord.1, 2) else { return nil }
+      guard c.match(PlainTag.gxCoord.1, 2) else { return false }
       isWhen = false
       length = 8
     } else if c.match(PlainTag.coord, 7) {
       isWhen = false
       length = 5
     } else {
-      return nil
+      return false
     }
     let valueStart = c.index
-    guard c.passText(ampersand: true) else { return nil }
+    if isWhen {
+      if valueStart &+ 24 <= bound, let (seconds, end) = timestamps.cachedDayZulu(base, at: valueStart),
+        base[end] == .asciiLess
+      {
+        c.index = end
+        guard c.matchEndTag(name: start &+ 1, length: length) else { return false }
+        plainWhen(.seconds(seconds), line: line, into: &sink)
+        return true
+      }
+    } else {
+      var end = valueStart
+      if let place = Self.plainPlace(base, &end, bound: bound) {
+        c.index = end
+        guard c.matchEndTag(name: start &+ 1, length: length) else { return false }
+        plainCoord(place, line: line, into: &sink)
+        return true
+      }
+    }
+    guard c.passText(ampersand: true) else { return false }
     let value = valueStart..<c.index
-    guard value.count <= XMLValueBuffer.capacity, c.matchEndTag(name: start &+ 1, length: length) else { return nil }
+    guard value.count <= XMLValueBuffer.capacity, c.matchEndTag(name: start &+ 1, length: length) else {
+      return false
+    }
     if isWhen {
       plainWhen(XMLFieldParser.time(base, value, bound: bound, cache: &timestamps), line: line, into: &sink)
     } else {
       plainCoord(Self.place(base, value, bound: bound), line: line, into: &sink)
     }
-    return c
+    return true
+  }
+
+  /// Two or three plain numbers (`ByteNumberParser.plainNumber`) at `index`, one space or comma
+  /// between them, followed by `<`: the place `place(_:_:bound:)` reads for those bytes, and
+  /// `index` at the `<`; nil, `index` anywhere, for anything else.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func plainPlace(_ base: UnsafePointer<UInt8>, _ index: inout Int, bound: Int) -> KMLTrackPairing.Place? {
+    guard index < bound, let longitude = ByteNumberParser.plainNumber(base, &index, bound: bound),
+      index &+ 1 < bound, base[index] == .asciiSpace || base[index] == .asciiComma
+    else { return nil }
+    index &+= 1
+    guard let latitude = ByteNumberParser.plainNumber(base, &index, bound: bound), index < bound else { return nil }
+    if base[index] == .asciiLess { return .point(latitude: latitude, longitude: longitude, altitude: nil) }
+    guard index &+ 1 < bound, base[index] == .asciiSpace || base[index] == .asciiComma else { return nil }
+    index &+= 1
+    guard let altitude = ByteNumberParser.plainNumber(base, &index, bound: bound), index < bound,
+      base[index] == .asciiLess
+    else { return nil }
+    return .point(latitude: latitude, longitude: longitude, altitude: altitude)
   }
 }

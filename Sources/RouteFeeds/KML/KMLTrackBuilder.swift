@@ -21,6 +21,8 @@ struct KMLTrackBuilder: XMLDocumentMapper {
   /// The line of the `when` or `gx:coord` being read.
   private var valueLine = 0
   var timestamps = ISO8601DayCache()
+  /// The whitespace between two values of a track (see `readPlainRecord`).
+  var gap = XMLPlainGap()
   // The `<coordinates>` of a LineString being streamed: tuples are runs of non-whitespace.
   private var coordinatesLine = 0
   private var tuples = 0
@@ -171,17 +173,20 @@ struct KMLTrackBuilder: XMLDocumentMapper {
   static func place(_ base: UnsafePointer<UInt8>, _ range: Range<Int>, bound: Int) -> KMLTrackPairing.Place {
     let end = range.upperBound
     var index = range.lowerBound
-    @inline(__always) func separator() -> Bool {
-      guard index < end, base[index] == .asciiSpace || base[index] == .asciiComma else { return false }
-      index &+= 1
-      return index < end
-    }
-    if index < end, let longitude = ByteNumberParser.plainNumber(base, &index, bound: bound), separator(),
-      let latitude = ByteNumberParser.plainNumber(base, &index, bound: bound)
+    // Each separator is one space or comma with a byte after it. Written out rather than as a
+    // nested function: one capturing `index` costs a dynamic exclusivity check per call.
+    if index < end, let longitude = ByteNumberParser.plainNumber(base, &index, bound: bound), index &+ 1 < end,
+      base[index] == .asciiSpace || base[index] == .asciiComma
     {
-      if index == end { return .point(latitude: latitude, longitude: longitude, altitude: nil) }
-      if separator(), let altitude = ByteNumberParser.plainNumber(base, &index, bound: bound), index == end {
-        return .point(latitude: latitude, longitude: longitude, altitude: altitude)
+      index &+= 1
+      if let latitude = ByteNumberParser.plainNumber(base, &index, bound: bound) {
+        if index == end { return .point(latitude: latitude, longitude: longitude, altitude: nil) }
+        if index &+ 1 < end, base[index] == .asciiSpace || base[index] == .asciiComma {
+          index &+= 1
+          if let altitude = ByteNumberParser.plainNumber(base, &index, bound: bound), index == end {
+            return .point(latitude: latitude, longitude: longitude, altitude: altitude)
+          }
+        }
       }
     }
     return place(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))

@@ -31,6 +31,10 @@ struct TCXTrackBuilder: XMLDocumentMapper {
   /// Fields already read (bit per value role); a repeated field is skipped.
   private var fieldsSeen: UInt8 = 0
   var timestamps = ISO8601DayCache()
+  /// The markup of the last plain point read element by element (see `TCXPointShape`).
+  var shape = TCXPointShape()
+  /// The whitespace between two points.
+  var gap = XMLPlainGap()
 
   @inline(__always)
   mutating func role(
