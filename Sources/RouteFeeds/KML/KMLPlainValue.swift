@@ -28,17 +28,57 @@ extension KMLTrackBuilder {
     _ base: UnsafePointer<UInt8>, at start: Int, bound: Int, line: Int, into sink: inout some FeedSink
   ) -> XMLPlainCursor? {
     var c = XMLPlainCursor(base, at: start, bound: bound)
-    guard readPlainValue(&c, line: line, into: &sink) else { return nil }
+    guard let first = readPlainValue(&c) else { return nil }
+    // A `when` read with nothing waiting is held here rather than queued, so the `gx:coord`
+    // after it pairs with it directly; whatever comes next, it is queued first.
+    var held: KMLTrackPairing.When?
+    record(first, line: line, held: &held, into: &sink)
     while true {
       var next = c
-      guard gap.pass(&next), readPlainValue(&next, line: line &+ next.lines, into: &sink) else { break }
+      guard gap.pass(&next), let value = readPlainValue(&next) else { break }
+      record(value, line: line &+ next.lines, held: &held, into: &sink)
       c = next
     }
+    if let held { pairing.add(held, session: track, into: &sink) }
     return c
   }
 
-  /// Reads the plain value whose `<` is at `c.index` (its start tag on `line`) and pairs it;
-  /// false, having recorded nothing, when it is not plain.
+  /// A value the fast path read.
+  enum PlainValue {
+    case when(XMLFieldParser.Time)
+    case coord(KMLTrackPairing.Place)
+  }
+
+  /// Pairs a value the fast path read, its start tag on `line`, as `role(ofChild:…)` and
+  /// `close` pair it; `held` is a `when` read before it and not yet queued.
+  @inline(__always)
+  mutating func record(
+    _ value: PlainValue, line: Int, held: inout KMLTrackPairing.When?, into sink: inout some FeedSink
+  ) {
+    valueLine = line
+    switch value {
+    case .when(let time):
+      let when = KMLTrackPairing.When(time: time, line: line)
+      if let waiting = held { pairing.add(waiting, session: track, into: &sink) }
+      if pairing.isIdle {
+        held = when
+      } else {
+        held = nil
+        pairing.add(when, session: track, into: &sink)
+      }
+    case .coord(let place):
+      let coord = KMLTrackPairing.Coord(place: place, line: line)
+      if let waiting = held {
+        held = nil
+        pairing.pair(waiting, coord, session: track, into: &sink)
+      } else {
+        pairing.add(coord, session: track, into: &sink)
+      }
+    }
+  }
+
+  /// Reads the plain value whose `<` is at `c.index`: the cursor past its end tag, or nil when
+  /// it is not plain.
   ///
   /// A value that is exactly a `Z` time on the cached day, or two or three plain numbers with
   /// one space or comma between them, is read as it is passed: the bytes up to the `<` that
@@ -47,7 +87,7 @@ extension KMLTrackBuilder {
   ///
   /// - Complexity: O(*n*) in the element's length.
   @inline(__always)
-  mutating func readPlainValue(_ c: inout XMLPlainCursor, line: Int, into sink: inout some FeedSink) -> Bool {
+  mutating func readPlainValue(_ c: inout XMLPlainCursor) -> PlainValue? {
     let base = c.base
     let bound = c.bound
     let start = c.index
@@ -57,14 +97,14 @@ extension KMLTrackBuilder {
       isWhen = true
       length = 4
     } else if c.match(PlainTag.gxCoord.0, 8) {
-      guard c.match(PlainTag.gxCoord.1, 2) else { return false }
+      guard c.match(PlainTag.gxCoord.1, 2) else { return nil }
       isWhen = false
       length = 8
     } else if c.match(PlainTag.coord, 7) {
       isWhen = false
       length = 5
     } else {
-      return false
+      return nil
     }
     let valueStart = c.index
     if isWhen {
@@ -72,30 +112,22 @@ extension KMLTrackBuilder {
         base[end] == .asciiLess
       {
         c.index = end
-        guard c.matchEndTag(name: start &+ 1, length: length) else { return false }
-        plainWhen(.seconds(seconds), line: line, into: &sink)
-        return true
+        return c.matchEndTag(name: start &+ 1, length: length) ? .when(.seconds(seconds)) : nil
       }
     } else {
       var end = valueStart
       if let place = Self.plainPlace(base, &end, bound: bound) {
         c.index = end
-        guard c.matchEndTag(name: start &+ 1, length: length) else { return false }
-        plainCoord(place, line: line, into: &sink)
-        return true
+        return c.matchEndTag(name: start &+ 1, length: length) ? .coord(place) : nil
       }
     }
-    guard c.passText(ampersand: true) else { return false }
+    guard c.passText(ampersand: true) else { return nil }
     let value = valueStart..<c.index
     guard value.count <= XMLValueBuffer.capacity, c.matchEndTag(name: start &+ 1, length: length) else {
-      return false
+      return nil
     }
-    if isWhen {
-      plainWhen(XMLFieldParser.time(base, value, bound: bound, cache: &timestamps), line: line, into: &sink)
-    } else {
-      plainCoord(Self.place(base, value, bound: bound), line: line, into: &sink)
-    }
-    return true
+    if isWhen { return .when(XMLFieldParser.time(base, value, bound: bound, cache: &timestamps)) }
+    return .coord(Self.place(base, value, bound: bound))
   }
 
   /// Two or three plain numbers (`ByteNumberParser.plainNumber`) at `index`, one space or comma

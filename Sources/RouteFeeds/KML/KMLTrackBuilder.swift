@@ -17,9 +17,9 @@ struct KMLTrackBuilder: XMLDocumentMapper {
 
   /// The ordinal of the current `gx:Track`; -1 before the first.
   private(set) var track = -1
-  private var pairing = KMLTrackPairing()
+  var pairing = KMLTrackPairing()
   /// The line of the `when` or `gx:coord` being read.
-  private var valueLine = 0
+  var valueLine = 0
   var timestamps = ISO8601DayCache()
   /// The whitespace between two values of a track (see `readPlainRecord`).
   var gap = XMLPlainGap()
@@ -108,21 +108,6 @@ struct KMLTrackBuilder: XMLDocumentMapper {
     case .document, .container, .lineString, .point, .skipped:
       break
     }
-  }
-
-  /// A `when` the plain fast path read whole (`readPlainRecord`), its start tag on `line`:
-  /// paired as `role(ofChild:…)` and `close` pair it.
-  @inline(__always)
-  mutating func plainWhen(_ time: XMLFieldParser.Time, line: Int, into sink: inout some FeedSink) {
-    valueLine = line
-    pairing.add(KMLTrackPairing.When(time: time, line: line), session: track, into: &sink)
-  }
-
-  /// A `gx:coord` the plain fast path read whole, as `plainWhen`.
-  @inline(__always)
-  mutating func plainCoord(_ place: KMLTrackPairing.Place, line: Int, into sink: inout some FeedSink) {
-    valueLine = line
-    pairing.add(KMLTrackPairing.Coord(place: place, line: line), session: track, into: &sink)
   }
 
   /// A `gx:coord`: longitude, latitude and an optional altitude, separated by whitespace (or

@@ -9,8 +9,10 @@
 ///
 /// - Complexity: O(1) when the gap is the one kept; O(*n*) in the gap's length when it is learnt.
 struct XMLPlainGap {
-  /// The gap's bytes, packed little-endian, and how many there are (-1: none kept).
+  /// The gap's bytes, packed little-endian, the masks that keep them from two words, and how
+  /// many there are (-1: none kept).
   private var packed: (UInt64, UInt64) = (0, 0)
+  private var masks: (UInt64, UInt64) = (0, 0)
   private var length = -1
   private var lines = 0
 
@@ -22,20 +24,12 @@ struct XMLPlainGap {
     guard c.index &+ 24 <= c.bound else { return false }
     let first = c.word(c.index)
     let second = c.word(c.index &+ 8)
-    if length >= 0, c.base[c.index &+ length] == .asciiLess {
-      let matches: Bool
-      if length <= 8 {
-        let mask: UInt64 = length == 8 ? ~0 : (1 << (UInt64(length) &* 8)) &- 1
-        matches = first & mask == packed.0
-      } else {
-        let mask: UInt64 = length == 16 ? ~0 : (1 << (UInt64(length &- 8) &* 8)) &- 1
-        matches = first == packed.0 && second & mask == packed.1
-      }
-      if matches {
-        c.index &+= length
-        c.lines &+= lines
-        return true
-      }
+    if length >= 0, (first & masks.0) ^ packed.0 | (second & masks.1) ^ packed.1 == 0,
+      c.base[c.index &+ length] == .asciiLess
+    {
+      c.index &+= length
+      c.lines &+= lines
+      return true
     }
     return learn(&c, first, second)
   }
@@ -56,10 +50,9 @@ struct XMLPlainGap {
     }
     let gap = end &- c.index
     guard gap <= 16 else { return false }
-    func masked(_ word: UInt64, _ bytes: Int) -> UInt64 {
-      bytes >= 8 ? word : bytes <= 0 ? 0 : word & ((1 << (UInt64(bytes) &* 8)) &- 1)
-    }
-    packed = (masked(first, gap), masked(second, gap &- 8))
+    func mask(_ bytes: Int) -> UInt64 { bytes >= 8 ? ~0 : bytes <= 0 ? 0 : (1 << (UInt64(bytes) &* 8)) &- 1 }
+    masks = (mask(gap), mask(gap &- 8))
+    packed = (first & masks.0, second & masks.1)
     length = gap
     lines = count
     c.index = end
