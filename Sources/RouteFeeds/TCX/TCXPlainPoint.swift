@@ -170,7 +170,7 @@ extension TCXTrackBuilder {
     finishPlainPoint(
       line: line, hasPosition: shape.hasPosition, latitude: number(2, values.numbers.0, values.ranges.1),
       longitude: number(4, values.numbers.1, values.ranges.2), altitude: number(8, values.numbers.2, values.ranges.3),
-      time: time, fields: fields, into: &sink)
+      time: time, into: &sink)
   }
 
   /// Finishes a plain point: from here on, what the general scanner does at its end tags.
@@ -188,6 +188,6 @@ extension TCXTrackBuilder {
     let altitude = fields & 8 == 0 ? nil : XMLFieldParser.number(base, values.3, bound: bound)
     finishPlainPoint(
       line: line, hasPosition: hasPosition, latitude: latitude, longitude: longitude, altitude: altitude,
-      time: time, fields: fields, into: &sink)
+      time: time, into: &sink)
   }
 }
