@@ -73,7 +73,10 @@ import Testing
     let read = XMLPlainRecordTests.expectFastPathAgrees(Self.runKML, .kml)
     #expect(read.error == nil)
     let samples = positionsWithSessions(read.records).map(\.sample)
-    #expect(samples.map(\.latitude) == [45.5, 45.5001, 45.5002, 45.5003, 45.5004, 45.5005, 45.5006, 45.5009, 45.5011, 45.5012])
+    #expect(
+      samples.map(\.latitude) == [
+        45.5, 45.5001, 45.5002, 45.5003, 45.5004, 45.5005, 45.5006, 45.5009, 45.5011, 45.5012,
+      ])
     #expect(read.records[7] == .rejected(.missingPosition, line: 19))
     #expect(read.records[8] == .unreadable(.badNumber, line: 21))
     #expect(read.records.suffix(2) == [.rejected(.missingPosition, line: 25), .rejected(.missingPosition, line: 26)])

@@ -176,7 +176,9 @@ struct TCXPointShape {
     var count = 0
     for index in range {
       let byte = base[index]
-      if byte == .asciiReturn || (byte == .asciiNewline && (index == range.lowerBound || base[index - 1] != .asciiReturn)) {
+      if byte == .asciiReturn
+        || (byte == .asciiNewline && (index == range.lowerBound || base[index - 1] != .asciiReturn))
+      {
         count += 1
       }
     }
@@ -217,7 +219,8 @@ struct TCXPointShape {
       var next = index
       while base[next] != .asciiLess { next += 1 }
       let isPosition =
-        index - tag == 10 && UnsafeRawPointer(base + tag).loadUnaligned(as: UInt64.self) == TCXTrackBuilder.PlainTag.position.0
+        index - tag == 10
+        && UnsafeRawPointer(base + tag).loadUnaligned(as: UInt64.self) == TCXTrackBuilder.PlainTag.position.0
       if !isEndTag, depth >= 2, !isPosition, base[next + 1] == .asciiSlash {
         var text = Self.skippedText
         for role in 0..<4 where fields & (1 << role) != 0 {
