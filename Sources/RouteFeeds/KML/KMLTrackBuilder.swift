@@ -17,10 +17,12 @@ struct KMLTrackBuilder: XMLDocumentMapper {
 
   /// The ordinal of the current `gx:Track`; -1 before the first.
   private(set) var track = -1
-  private var pairing = KMLTrackPairing()
+  var pairing = KMLTrackPairing()
   /// The line of the `when` or `gx:coord` being read.
-  private var valueLine = 0
+  var valueLine = 0
   var timestamps = ISO8601DayCache()
+  /// The whitespace between two values of a track (see `readPlainRecord`).
+  var gap = XMLPlainGap()
   // The `<coordinates>` of a LineString being streamed: tuples are runs of non-whitespace.
   private var coordinatesLine = 0
   private var tuples = 0
@@ -108,21 +110,6 @@ struct KMLTrackBuilder: XMLDocumentMapper {
     }
   }
 
-  /// A `when` the plain fast path read whole (`readPlainRecord`), its start tag on `line`:
-  /// paired as `role(ofChild:…)` and `close` pair it.
-  @inline(__always)
-  mutating func plainWhen(_ time: XMLFieldParser.Time, line: Int, into sink: inout some FeedSink) {
-    valueLine = line
-    pairing.add(KMLTrackPairing.When(time: time, line: line), session: track, into: &sink)
-  }
-
-  /// A `gx:coord` the plain fast path read whole, as `plainWhen`.
-  @inline(__always)
-  mutating func plainCoord(_ place: KMLTrackPairing.Place, line: Int, into sink: inout some FeedSink) {
-    valueLine = line
-    pairing.add(KMLTrackPairing.Coord(place: place, line: line), session: track, into: &sink)
-  }
-
   /// A `gx:coord`: longitude, latitude and an optional altitude, separated by whitespace (or
   /// commas, as `<coordinates>` tuples are).
   static func place(_ bytes: UnsafeBufferPointer<UInt8>) -> KMLTrackPairing.Place {
@@ -171,17 +158,20 @@ struct KMLTrackBuilder: XMLDocumentMapper {
   static func place(_ base: UnsafePointer<UInt8>, _ range: Range<Int>, bound: Int) -> KMLTrackPairing.Place {
     let end = range.upperBound
     var index = range.lowerBound
-    @inline(__always) func separator() -> Bool {
-      guard index < end, base[index] == .asciiSpace || base[index] == .asciiComma else { return false }
-      index &+= 1
-      return index < end
-    }
-    if index < end, let longitude = ByteNumberParser.plainNumber(base, &index, bound: bound), separator(),
-      let latitude = ByteNumberParser.plainNumber(base, &index, bound: bound)
+    // Each separator is one space or comma with a byte after it. Written out rather than as a
+    // nested function: one capturing `index` costs a dynamic exclusivity check per call.
+    if index < end, let longitude = ByteNumberParser.plainNumber(base, &index, bound: bound), index &+ 1 < end,
+      base[index] == .asciiSpace || base[index] == .asciiComma
     {
-      if index == end { return .point(latitude: latitude, longitude: longitude, altitude: nil) }
-      if separator(), let altitude = ByteNumberParser.plainNumber(base, &index, bound: bound), index == end {
-        return .point(latitude: latitude, longitude: longitude, altitude: altitude)
+      index &+= 1
+      if let latitude = ByteNumberParser.plainNumber(base, &index, bound: bound) {
+        if index == end { return .point(latitude: latitude, longitude: longitude, altitude: nil) }
+        if index &+ 1 < end, base[index] == .asciiSpace || base[index] == .asciiComma {
+          index &+= 1
+          if let altitude = ByteNumberParser.plainNumber(base, &index, bound: bound), index == end {
+            return .point(latitude: latitude, longitude: longitude, altitude: altitude)
+          }
+        }
       }
     }
     return place(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))

@@ -34,6 +34,16 @@ struct KMLTrackPairing {
   private var overflowed = false
 
   var isEmpty: Bool { whens.isEmpty && coords.isEmpty }
+  /// Nothing waits and the track is still paired: a `when` and the `gx:coord` right after it
+  /// may go to `pair` together.
+  var isIdle: Bool { isEmpty && !overflowed }
+
+  /// A time and the place right after it, with nothing waiting (`isIdle`): what `add(when)`
+  /// then `add(coord)` do, without queueing the time in between.
+  @inline(__always)
+  func pair(_ when: When, _ coord: Coord, session: Int, into sink: inout some FeedSink) {
+    Self.deliver(when, coord, session: session, into: &sink)
+  }
 
   mutating func add(_ when: When, session: Int, into sink: inout some FeedSink) {
     if overflowed { return sink.unreadable(.trackTooLong, line: when.line) }

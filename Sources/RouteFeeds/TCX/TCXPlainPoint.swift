@@ -9,6 +9,10 @@
 /// reference, comment or CDATA anywhere in the point, a value longer than
 /// `XMLValueBuffer.capacity`, a point the chunk cuts. The general scanner then reads the same
 /// bytes, so the records, lines and errors are the same whichever path reads a point.
+///
+/// A point read element by element leaves its markup behind (`TCXPointShape`); the points
+/// after it with the same markup are checked against it a word at a time, in one call while
+/// the whitespace between them is the same too (`XMLPlainGap`).
 extension TCXTrackBuilder {
   /// The packed tags the fast path matches (little-endian, as `XMLName.key` packs), a word at a time.
   enum PlainTag {
@@ -34,14 +38,48 @@ extension TCXTrackBuilder {
   mutating func readPlainRecord(
     _ base: UnsafePointer<UInt8>, at start: Int, bound: Int, line: Int, into sink: inout some FeedSink
   ) -> XMLPlainCursor? {
+    if !shape.isEmpty {
+      var c = XMLPlainCursor(base, at: start, bound: bound)
+      var values = TCXPlainValues()
+      if shape.match(&c, cache: &timestamps, values: &values) {
+        shape.matched()
+        finishShaped(base, bound: bound, line: line, values, into: &sink)
+        // The points after it, while the whitespace between them and their markup are the same.
+        while true {
+          var next = c
+          guard gap.pass(&next) else { break }
+          let pointLine = line &+ next.lines
+          guard shape.match(&next, cache: &timestamps, values: &values) else { break }
+          finishShaped(base, bound: bound, line: pointLine, values, into: &sink)
+          c = next
+        }
+        return c
+      }
+    }
+    var values = (0..<0, 0..<0, 0..<0, 0..<0)
     var c = XMLPlainCursor(base, at: start, bound: bound)
+    guard let read = readPlainPoint(&c, values: &values) else { return nil }
+    if shape.missed() {
+      shape.build(
+        base, start..<c.index, values: values, fields: read.fields, hasPosition: read.hasPosition)
+    }
+    finishPlain(base, bound: bound, line: line, read.hasPosition, read.fields, values, into: &sink)
+    return c
+  }
+
+  /// Reads the plain point at `c` element by element: its value fields (a bit per role) and
+  /// whether it has a `Position`, the values' ranges in `values` (by role index), and the
+  /// cursor past its end tag; nil when the point is not plain.
+  ///
+  /// - Complexity: O(*n*) in the point's length.
+  @inline(__always)
+  func readPlainPoint(
+    _ c: inout XMLPlainCursor, values: inout (Range<Int>, Range<Int>, Range<Int>, Range<Int>)
+  ) -> (fields: UInt8, hasPosition: Bool)? {
+    let bound = c.bound
     guard c.match(PlainTag.trackpoint.0, 8), c.match(PlainTag.trackpoint.1, 4) else { return nil }
     var fields: UInt8 = 0
     var hasPosition = false
-    var time = 0..<0
-    var latitude = 0..<0
-    var longitude = 0..<0
-    var altitude = 0..<0
     var inPosition = false
     while true {
       guard c.skipWhitespace(), c.byte == .asciiLess, c.index &+ 8 <= bound else { return nil }
@@ -104,28 +142,52 @@ extension TCXTrackBuilder {
       let value = valueStart..<c.index
       guard value.count <= XMLValueBuffer.capacity, c.matchEndTag(name: tag &+ 1, length: length) else { return nil }
       switch role {
-      case .time: time = value
-      case .latitude: latitude = value
-      case .longitude: longitude = value
-      default: altitude = value
+      case .time: values.0 = value
+      case .latitude: values.1 = value
+      case .longitude: values.2 = value
+      default: values.3 = value
       }
     }
+    return (fields, hasPosition)
+  }
 
-    // The point is plain: from here on, what the general scanner does at its end tags.
-    // A constant, so the nested function captures a value rather than a boxed variable.
-    let present = fields
-    @inline(__always) func number(_ range: Range<Int>, _ role: TCXRole) -> Double? {
-      guard present & (1 << (role.rawValue - TCXRole.time.rawValue)) != 0 else { return nil }
-      return XMLFieldParser.number(base, range, bound: bound)
+  /// Finishes a point matched against the shape: `finishPlain`, with the values read as they
+  /// were passed taken as they are.
+  @inline(__always)
+  mutating func finishShaped(
+    _ base: UnsafePointer<UInt8>, bound: Int, line: Int, _ values: TCXPlainValues, into sink: inout some FeedSink
+  ) {
+    let fields = shape.fields
+    @inline(__always) func number(_ bit: UInt8, _ read: Double, _ range: Range<Int>) -> Double? {
+      if fields & bit == 0 { return nil }
+      return values.read & bit != 0 ? read : XMLFieldParser.number(base, range, bound: bound)
     }
-    let timeValue =
+    let time: Time =
+      fields & 1 == 0
+      ? .missing
+      : values.read & 1 != 0
+        ? .seconds(values.time) : XMLFieldParser.time(base, values.ranges.0, bound: bound, cache: &timestamps)
+    finishPlainPoint(
+      line: line, hasPosition: shape.hasPosition, latitude: number(2, values.numbers.0, values.ranges.1),
+      longitude: number(4, values.numbers.1, values.ranges.2), altitude: number(8, values.numbers.2, values.ranges.3),
+      time: time, into: &sink)
+  }
+
+  /// Finishes a plain point: from here on, what the general scanner does at its end tags.
+  @inline(__always)
+  mutating func finishPlain(
+    _ base: UnsafePointer<UInt8>, bound: Int, line: Int, _ hasPosition: Bool, _ fields: UInt8,
+    _ values: (Range<Int>, Range<Int>, Range<Int>, Range<Int>), into sink: inout some FeedSink
+  ) {
+    let time =
       fields & 1 == 0
       ? Time.missing
-      : XMLFieldParser.time(base, time, bound: bound, cache: &timestamps)
+      : XMLFieldParser.time(base, values.0, bound: bound, cache: &timestamps)
+    let latitude = fields & 2 == 0 ? nil : XMLFieldParser.number(base, values.1, bound: bound)
+    let longitude = fields & 4 == 0 ? nil : XMLFieldParser.number(base, values.2, bound: bound)
+    let altitude = fields & 8 == 0 ? nil : XMLFieldParser.number(base, values.3, bound: bound)
     finishPlainPoint(
-      line: line, hasPosition: hasPosition, latitude: number(latitude, .latitude),
-      longitude: number(longitude, .longitude), altitude: number(altitude, .altitude), time: timeValue,
-      fields: fields, into: &sink)
-    return c
+      line: line, hasPosition: hasPosition, latitude: latitude, longitude: longitude, altitude: altitude,
+      time: time, into: &sink)
   }
 }

@@ -31,6 +31,10 @@ struct TCXTrackBuilder: XMLDocumentMapper {
   /// Fields already read (bit per value role); a repeated field is skipped.
   private var fieldsSeen: UInt8 = 0
   var timestamps = ISO8601DayCache()
+  /// The markup of the last plain point read element by element (see `TCXPointShape`).
+  var shape = TCXPointShape()
+  /// The whitespace between two points.
+  var gap = XMLPlainGap()
 
   @inline(__always)
   mutating func role(
@@ -142,6 +146,17 @@ struct TCXTrackBuilder: XMLDocumentMapper {
   /// longitude (`badNumber`), an unreadable time (`badTime`), no time (`missingTime`).
   private mutating func finishPoint(into sink: inout some FeedSink) {
     pointIsOpen = false
+    deliver(
+      line: line, hasPosition: hasPosition, latitude: latitude, longitude: longitude, altitude: altitude, time: time,
+      into: &sink)
+  }
+
+  /// `finishPoint`'s verdict on a point's fields.
+  @inline(__always)
+  private func deliver(
+    line: Int, hasPosition: Bool, latitude: Double?, longitude: Double?, altitude: Double?, time: Time,
+    into sink: inout some FeedSink
+  ) {
     guard hasPosition else { return sink.rejected(.missingPosition, line: line) }
     guard let latitude, let longitude else { return sink.unreadable(.badNumber, line: line) }
     if case .unreadable = time { return sink.unreadable(.badTime, line: line) }
@@ -150,22 +165,18 @@ struct TCXTrackBuilder: XMLDocumentMapper {
     sink.position(sample, session: track, line: line)
   }
 
-  /// A point the plain fast path read whole (`readPlainRecord`): the same state and the same
-  /// record as the point's elements opening and closing one by one; `fields` has a bit for
-  /// each value element read.
+  /// A point the plain fast path read whole (`readPlainRecord`): the same record as the
+  /// point's elements opening and closing one by one. The fields the element-by-element path
+  /// keeps (`beginPoint`) are not written: nothing reads them before the next point's
+  /// `beginPoint` resets them, and no point is left open.
   @inline(__always)
   mutating func finishPlainPoint(
     line: Int, hasPosition: Bool, latitude: Double?, longitude: Double?, altitude: Double?, time: Time,
-    fields: UInt8, into sink: inout some FeedSink
+    into sink: inout some FeedSink
   ) {
-    beginPoint(line: line)
-    self.hasPosition = hasPosition
-    self.latitude = latitude
-    self.longitude = longitude
-    self.altitude = altitude
-    self.time = time
-    fieldsSeen = fields
-    finishPoint(into: &sink)
+    deliver(
+      line: line, hasPosition: hasPosition, latitude: latitude, longitude: longitude, altitude: altitude, time: time,
+      into: &sink)
   }
 
   /// Counts a point the document broke off inside of (malformed or truncated).
