@@ -28,54 +28,88 @@ extension GPXTrackBuilder {
 
   static var plainRecordParent: GPXRole? { .segment }
 
-  /// Reads the plain `trkpt` whose `<` is at `start` and hands it to `sink` as `close` would;
-  /// the cursor past its end tag, or nil, having changed nothing, when the point is not plain.
+  /// Reads the plain `trkpt` whose `<` is at `start` and hands it to `sink` as `close` would,
+  /// then the plain points that follow it, each after nothing but whitespace (writers put a
+  /// segment's points one after another, so the scanner is not gone back to between them); the
+  /// cursor past the last one's end tag, or nil, having changed nothing, when the first is not
+  /// plain. The run stops before the first thing that is not a plain point, which the scanner
+  /// then reads from its whitespace on.
   ///
-  /// - Complexity: O(*n*) in the point's length.
+  /// - Complexity: O(*n*) in the points' length.
   @inline(__always)
   mutating func readPlainRecord(
     _ base: UnsafePointer<UInt8>, at start: Int, bound: Int, line: Int, into sink: inout some FeedSink
   ) -> XMLPlainCursor? {
     var c = XMLPlainCursor(base, at: start, bound: bound)
-    guard c.match(PlainTag.trkptStart, 6) else { return nil }
-    var latitude = 0..<0
-    var longitude = 0..<0
+    guard readPlainPoint(&c, line: line, into: &sink) else { return nil }
+    while true {
+      var next = c
+      guard next.skipWhitespace(), next.byte == .asciiLess, readPlainPoint(&next, line: line &+ next.lines, into: &sink)
+      else { return c }
+      c = next
+    }
+  }
+
+  /// Reads the plain `trkpt` whose `<` is at the cursor, on `line`, and hands it to `sink` as
+  /// `close` would: true with the cursor past its end tag (and the lines inside counted), or
+  /// false, having changed nothing (not the cursor, not the day cache), when it is not plain.
+  ///
+  /// Coordinates and numeric fields that are plain numbers are read where they lie as the
+  /// cursor reaches them, a `Z` time on the cached day too; any other value is found first and
+  /// read as the general scanner's `close` reads it, so each value is the same either way.
+  ///
+  /// - Complexity: O(*n*) in the point's length.
+  @inline(__always)
+  mutating func readPlainPoint(_ cursor: inout XMLPlainCursor, line: Int, into sink: inout some FeedSink) -> Bool {
+    var c = cursor
+    let base = c.base
+    let bound = c.bound
+    guard c.match(PlainTag.trkptStart, 6) else { return false }
+    var latitude: Double?
+    var longitude: Double?
     var coordinates: UInt8 = 0
     while true {
       let before = c.index
-      guard c.skipWhitespace() else { return nil }
+      guard c.skipWhitespace() else { return false }
       if c.byte == .asciiGreater {
         c.index &+= 1
         break
       }
       // An attribute needs whitespace before it.
-      guard c.index > before else { return nil }
+      guard c.index > before else { return false }
       let isLatitude: Bool
       if c.match(PlainTag.lat, 4) {
         isLatitude = true
       } else if c.match(PlainTag.lon, 4) {
         isLatitude = false
       } else {
-        return nil
+        return false
       }
       let bit: UInt8 = isLatitude ? 1 : 2
-      guard coordinates & bit == 0, let value = c.quotedValue(), value.count <= XMLValueBuffer.capacity else {
-        return nil
-      }
+      guard coordinates & bit == 0 else { return false }
       coordinates |= bit
+      let value: Double?
+      if let number = c.quotedPlainNumber() {
+        value = number
+      } else {
+        guard let range = c.quotedValue(), range.count <= XMLValueBuffer.capacity else { return false }
+        value = XMLFieldParser.number(base, range, bound: bound)
+      }
       if isLatitude { latitude = value } else { longitude = value }
     }
-    guard coordinates == 3 else { return nil }
+    guard coordinates == 3 else { return false }
 
     var fields: FieldMask = 0
-    var time = 0..<0
-    var elevation = 0..<0
-    var hdop = 0..<0
-    var speed = 0..<0
-    var course = 0..<0
+    var time = Time.missing
+    /// A time not read in place: read once the point is known to be plain (it may change the day cache).
+    var timeText: Range<Int>?
+    var elevation: Double?
+    var hdop: Double?
+    var speed: Double?
+    var course: Double?
     var fix = 0..<0
     while true {
-      guard c.skipWhitespace(), c.byte == .asciiLess, c.index &+ 8 <= bound else { return nil }
+      guard c.skipWhitespace(), c.byte == .asciiLess, c.index &+ 8 <= bound else { return false }
       let tag = c.index
       let word = c.word(tag)
       if word == PlainTag.trkptEnd {
@@ -107,46 +141,51 @@ extension GPXTrackBuilder {
           c.skipElement(
             record: GPXName.trkpt, recordLength: 5, prefixed: false, depth: 4,
             isRead: { Self.fieldRole($1 <= 8 ? $0 : 0) != nil })
-        else { return nil }
+        else { return false }
         continue
       }
       let bit = Self.fieldBit(role)
-      guard fields & bit == 0 else { return nil }
+      guard fields & bit == 0 else { return false }
       fields |= bit
-      c.index = tag &+ length &+ 2
-      guard c.passText(ampersand: true) else { return nil }
-      let value = tag &+ length &+ 2..<c.index
-      guard value.count <= XMLValueBuffer.capacity, c.matchEndTag(name: tag &+ 1, length: length) else { return nil }
-      switch role {
-      case .time: time = value
-      case .elevation: elevation = value
-      case .hdop: hdop = value
-      case .speed: speed = value
-      case .course: course = value
-      default: fix = value
+      let valueStart = tag &+ length &+ 2
+      c.index = valueStart
+      if role == .time {
+        if let seconds = c.cachedZuluText(&timestamps) {
+          time = .seconds(seconds)
+        } else {
+          guard c.passText(ampersand: true), c.index &- valueStart <= XMLValueBuffer.capacity else { return false }
+          timeText = valueStart..<c.index
+        }
+      } else if role == .fix {
+        guard c.passText(ampersand: true), c.index &- valueStart <= XMLValueBuffer.capacity else { return false }
+        fix = valueStart..<c.index
+      } else {
+        let value: Double?
+        if let number = c.plainNumberText() {
+          value = number
+        } else {
+          guard c.passText(ampersand: true), c.index &- valueStart <= XMLValueBuffer.capacity else { return false }
+          value = XMLFieldParser.number(base, valueStart..<c.index, bound: bound)
+        }
+        switch role {
+        case .elevation: elevation = value
+        case .hdop: hdop = value
+        case .speed: speed = value
+        default: course = value
+        }
       }
+      guard c.matchEndTag(name: tag &+ 1, length: length) else { return false }
     }
 
     // The point is plain: from here on, what the general scanner does at its end tag.
-    // A constant, so the nested function captures a value rather than a boxed variable.
-    let present = fields
-    @inline(__always) func number(_ range: Range<Int>, _ role: GPXRole) -> Double? {
-      guard present & Self.fieldBit(role) != 0 else { return nil }
-      return XMLFieldParser.number(base, range, bound: bound)
-    }
-    let timeValue =
-      fields & Self.fieldBit(.time) == 0
-      ? Time.missing
-      : XMLFieldParser.time(base, time, bound: bound, cache: &timestamps)
+    if let timeText { time = XMLFieldParser.time(base, timeText, bound: bound, cache: &timestamps) }
     let noFix =
       fields & Self.fieldBit(.fix) != 0
       && Self.isNoFix(UnsafeBufferPointer(start: base + fix.lowerBound, count: fix.count))
-    finishPlainPoint(
-      line: line,
-      latitude: XMLFieldParser.number(base, latitude, bound: bound),
-      longitude: XMLFieldParser.number(base, longitude, bound: bound),
-      time: timeValue, elevation: number(elevation, .elevation), hdop: number(hdop, .hdop),
-      speed: number(speed, .speed), course: number(course, .course), noFix: noFix, fields: fields, into: &sink)
-    return c
+    cursor = c
+    Self.deliver(
+      line: line, session: segment, latitude: latitude, longitude: longitude, time: time, elevation: elevation,
+      hdop: hdop, speed: speed, course: course, noFix: noFix, into: &sink)
+    return true
   }
 }
