@@ -41,13 +41,16 @@ extension GPXTrackBuilder {
     _ base: UnsafePointer<UInt8>, at start: Int, bound: Int, line: Int, into sink: inout some FeedSink
   ) -> XMLPlainCursor? {
     var c = XMLPlainCursor(base, at: start, bound: bound)
-    guard readPlainPoint(&c, line: line, into: &sink) else { return nil }
+    var read = false
+    // One call site, so the point's reader is inlined here.
     while true {
       var next = c
-      guard next.skipWhitespace(), next.byte == .asciiLess, readPlainPoint(&next, line: line &+ next.lines, into: &sink)
-      else { return c }
+      if read { guard next.skipWhitespace(), next.byte == .asciiLess else { break } }
+      guard readPlainPoint(&next, line: line &+ next.lines, into: &sink) else { break }
+      read = true
       c = next
     }
+    return read ? c : nil
   }
 
   /// Reads the plain `trkpt` whose `<` is at the cursor, on `line`, and hands it to `sink` as

@@ -158,7 +158,7 @@ struct XMLPlainCursor {
   /// `quotedValue` returns: a plain number holds no byte that ends a value early.
   ///
   /// - Complexity: O(1) on the plain-number reader's fast path.
-  @inline(__always) mutating func quotedPlainNumber() -> Double? {
+  @_transparent mutating func quotedPlainNumber() -> Double? {
     guard index &+ 2 < bound else { return nil }
     let quote = byte
     guard quote == .asciiQuote || quote == .asciiApostrophe else { return nil }
@@ -177,7 +177,7 @@ struct XMLPlainCursor {
   /// passes.
   ///
   /// - Complexity: O(1) on the plain-number reader's fast path.
-  @inline(__always) mutating func plainNumberText() -> Double? {
+  @_transparent mutating func plainNumberText() -> Double? {
     guard index < bound else { return nil }
     var end = index
     guard let value = ByteNumberParser.plainNumber(base, &end, bound: bound), end < bound, base[end] == .asciiLess
