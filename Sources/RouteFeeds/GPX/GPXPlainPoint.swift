@@ -24,6 +24,11 @@ extension GPXTrackBuilder {
     static let speed: UInt64 = 0x3e_6465_6570_733c  // "<speed>"
     static let course: UInt64 = 0x3e65_7372_756f_633c  // "<course>"
     static let fix: UInt64 = 0x3e_7869_663c  // "<fix>"
+    static let eleEnd: UInt64 = 0x3e65_6c65_2f3c  // "</ele>"
+    static let timeEnd: UInt64 = 0x3e_656d_6974_2f3c  // "</time>"
+    static let hdopEnd: UInt64 = 0x3e_706f_6468_2f3c  // "</hdop>"
+    static let speedEnd: UInt64 = 0x3e64_6565_7073_2f3c  // "</speed>"
+    static let fixEnd: UInt64 = 0x3e78_6966_2f3c  // "</fix>"
   }
 
   static var plainRecordParent: GPXRole? { .segment }
@@ -73,7 +78,7 @@ extension GPXTrackBuilder {
     var coordinates: UInt8 = 0
     while true {
       let before = c.index
-      guard c.skipWhitespace() else { return false }
+      guard c.skipSeparator() else { return false }
       if c.byte == .asciiGreater {
         c.index &+= 1
         break
@@ -121,24 +126,32 @@ extension GPXTrackBuilder {
       }
       let role: GPXRole
       let length: Int
+      // The end tag as one packed word, when it fits in eight bytes (all but `</course>`).
+      let endTag: UInt64
       if word & 0xff_ffff_ffff == PlainTag.ele {
         role = .elevation
         length = 3
+        endTag = PlainTag.eleEnd
       } else if word & 0xffff_ffff_ffff == PlainTag.time {
         role = .time
         length = 4
+        endTag = PlainTag.timeEnd
       } else if word & 0xffff_ffff_ffff == PlainTag.hdop {
         role = .hdop
         length = 4
+        endTag = PlainTag.hdopEnd
       } else if word & 0xff_ffff_ffff_ffff == PlainTag.speed {
         role = .speed
         length = 5
+        endTag = PlainTag.speedEnd
       } else if word == PlainTag.course {
         role = .course
         length = 6
+        endTag = 0
       } else if word & 0xff_ffff_ffff == PlainTag.fix {
         role = .fix
         length = 3
+        endTag = PlainTag.fixEnd
       } else {
         guard
           c.skipElement(
@@ -177,7 +190,10 @@ extension GPXTrackBuilder {
         default: course = value
         }
       }
-      guard c.matchEndTag(name: tag &+ 1, length: length) else { return false }
+      // `match` also declines within eight bytes of the chunk's end, where `matchEndTag` reads it.
+      guard (length < 6 && c.match(endTag, length &+ 3)) || c.matchEndTag(name: tag &+ 1, length: length) else {
+        return false
+      }
     }
 
     // The point is plain: from here on, what the general scanner does at its end tag.

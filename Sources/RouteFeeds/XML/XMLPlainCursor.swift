@@ -79,6 +79,16 @@ struct XMLPlainCursor {
     }
   }
 
+  /// `skipWhitespace` where one space is the usual whitespace (between attributes): that space
+  /// is passed without the eight-byte scan.
+  @inline(__always) mutating func skipSeparator() -> Bool {
+    if index &+ 1 < bound, base[index] == .asciiSpace, base[index &+ 1] > .asciiSpace {
+      index &+= 1
+      return true
+    }
+    return skipWhitespace()
+  }
+
   /// At a carriage return (`j`): counts one line as the scanner's `lineBreak` does (CR-LF is one
   /// line, a lone CR is one) and moves `j` onto the line feed after it, if any; false when the
   /// return is the chunk's last byte (the next chunk may start with its line feed).
