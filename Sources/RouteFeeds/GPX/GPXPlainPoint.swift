@@ -18,6 +18,8 @@ extension GPXTrackBuilder {
     static let trkptEnd: UInt64 = 0x3e74_706b_7274_2f3c  // "</trkpt>"
     static let lat: UInt64 = 0x3d74_616c  // "lat="
     static let lon: UInt64 = 0x3d6e_6f6c  // "lon="
+    static let spaceLat: UInt64 = 0x3d_7461_6c20  // " lat="
+    static let spaceLon: UInt64 = 0x3d_6e6f_6c20  // " lon="
     static let ele: UInt64 = 0x3e_656c_653c  // "<ele>"
     static let time: UInt64 = 0x3e65_6d69_743c  // "<time>"
     static let hdop: UInt64 = 0x3e70_6f64_683c  // "<hdop>"
@@ -75,37 +77,49 @@ extension GPXTrackBuilder {
     guard c.match(PlainTag.trkptStart, 6) else { return false }
     var latitude: Double?
     var longitude: Double?
-    var coordinates: UInt8 = 0
-    while true {
-      let before = c.index
-      guard c.skipSeparator() else { return false }
-      if c.byte == .asciiGreater {
-        c.index &+= 1
-        break
+    // The shape nearly every writer uses, ` lat="…" lon="…">` with plain numbers, read straight
+    // through; anything else from the tag's name on by the loop below.
+    let afterName = c.index
+    if c.match(PlainTag.spaceLat, 5), let lat = c.quotedPlainNumber(), c.match(PlainTag.spaceLon, 5),
+      let lon = c.quotedPlainNumber(), c.index < bound, c.byte == .asciiGreater
+    {
+      c.index &+= 1
+      latitude = lat
+      longitude = lon
+    } else {
+      c.index = afterName
+      var coordinates: UInt8 = 0
+      while true {
+        let before = c.index
+        guard c.skipSeparator() else { return false }
+        if c.byte == .asciiGreater {
+          c.index &+= 1
+          break
+        }
+        // An attribute needs whitespace before it.
+        guard c.index > before else { return false }
+        let isLatitude: Bool
+        if c.match(PlainTag.lat, 4) {
+          isLatitude = true
+        } else if c.match(PlainTag.lon, 4) {
+          isLatitude = false
+        } else {
+          return false
+        }
+        let bit: UInt8 = isLatitude ? 1 : 2
+        guard coordinates & bit == 0 else { return false }
+        coordinates |= bit
+        let value: Double?
+        if let number = c.quotedPlainNumber() {
+          value = number
+        } else {
+          guard let range = c.quotedValue(), range.count <= XMLValueBuffer.capacity else { return false }
+          value = XMLFieldParser.number(base, range, bound: bound)
+        }
+        if isLatitude { latitude = value } else { longitude = value }
       }
-      // An attribute needs whitespace before it.
-      guard c.index > before else { return false }
-      let isLatitude: Bool
-      if c.match(PlainTag.lat, 4) {
-        isLatitude = true
-      } else if c.match(PlainTag.lon, 4) {
-        isLatitude = false
-      } else {
-        return false
-      }
-      let bit: UInt8 = isLatitude ? 1 : 2
-      guard coordinates & bit == 0 else { return false }
-      coordinates |= bit
-      let value: Double?
-      if let number = c.quotedPlainNumber() {
-        value = number
-      } else {
-        guard let range = c.quotedValue(), range.count <= XMLValueBuffer.capacity else { return false }
-        value = XMLFieldParser.number(base, range, bound: bound)
-      }
-      if isLatitude { latitude = value } else { longitude = value }
+      guard coordinates == 3 else { return false }
     }
-    guard coordinates == 3 else { return false }
 
     var fields: FieldMask = 0
     var time = Time.missing
