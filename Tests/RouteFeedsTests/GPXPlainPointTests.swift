@@ -76,7 +76,8 @@ import Testing
     #expect(read.error == nil)
     let samples = positionsWithSessions(read.records).map(\.sample)
     #expect(samples.count == bodies.count)
-    #expect(samples.map(\.altitude) == [12.5, 1000, nil, 7.5, nil, nil, nil, nil, nil, nil, nil, 12_345_678_901_234_567, nil])
+    #expect(
+      samples.map(\.altitude) == [12.5, 1000, nil, 7.5, nil, nil, nil, nil, nil, nil, nil, 12_345_678_901_234_567, nil])
     #expect(samples[2].horizontalAccuracy == 1.5 * AccuracyEstimate.metersPerHDOP)
     #expect(samples[10].speed == 3.5 && samples[10].course == 90.5)
     let expected =
@@ -99,7 +100,9 @@ import Testing
     let read = XMLPlainRecordTests.expectFastPathAgrees(text, .gpx)
     #expect(read.error == nil)
     #expect(XMLPlainRecordTests.times(read.records) == Self.seconds(Array(0..<14)))
-    #expect(positionsWithSessions(read.records).map(\.session) == Array(repeating: 0, count: 7) + Array(repeating: 1, count: 7))
+    #expect(
+      positionsWithSessions(read.records).map(\.session) == Array(repeating: 0, count: 7)
+        + Array(repeating: 1, count: 7))
     let lines = read.records.compactMap { record -> Int? in
       if case .position = record { return record.line }
       return nil
@@ -110,7 +113,8 @@ import Testing
   /// A run that breaks off in the middle of a point: the point is counted as the general
   /// scanner counts it, and every point before it stands.
   @Test func aRunCutOffInsideAPointKeepsThePointsBeforeIt() {
-    let text = XMLPlainRecordTests.gpx([Self.point(0), Self.point(1), "<trkpt lat=\"45.5\" lon=\"13.25\"><ele>1"], closed: false)
+    let text = XMLPlainRecordTests.gpx(
+      [Self.point(0), Self.point(1), "<trkpt lat=\"45.5\" lon=\"13.25\"><ele>1"], closed: false)
     let read = XMLPlainRecordTests.expectFastPathAgrees(text, .gpx)
     #expect(XMLPlainRecordTests.times(read.records) == Self.seconds([0, 1]))
     #expect(read.records.last == .unreadable(.unfinishedPoint, line: 6))
