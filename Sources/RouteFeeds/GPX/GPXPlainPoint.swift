@@ -123,7 +123,7 @@ extension GPXTrackBuilder {
 
     var fields: FieldMask = 0
     var time = Time.missing
-    /// A time not read in place: read once the point is known to be plain (it may change the day cache).
+    // A time not read in place: read once the point is known to be plain (it may change the day cache).
     var timeText: Range<Int>?
     var elevation: Double?
     var hdop: Double?
