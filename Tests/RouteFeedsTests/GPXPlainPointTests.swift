@@ -77,7 +77,7 @@ import Testing
     let samples = positionsWithSessions(read.records).map(\.sample)
     #expect(samples.count == bodies.count)
     #expect(
-      samples.map(\.altitude) == [12.5, 1000, nil, 7.5, nil, nil, nil, nil, nil, nil, nil, 12_345_678_901_234_567, nil])
+      samples.map(\.altitude) == [12.5, 1000, nil, 7.5, nil, nil, nil, nil, nil, nil, nil, 12_345_678_901_234_568, nil])
     #expect(samples[2].horizontalAccuracy == 1.5 * AccuracyEstimate.metersPerHDOP)
     #expect(samples[10].speed == 3.5 && samples[10].course == 90.5)
     let expected =
