@@ -4,7 +4,7 @@
 /// bytes only); a case here after `.time` (every case from `.time` on is a value, and its
 /// distance from `.time` is its bit in `GPXTrackBuilder.FieldMask`); the key → role line in
 /// `GPXTrackBuilder.role(ofChild:…)` and the role in that switch's list of value roles; its
-/// reset in `beginPoint`, its parse in `close` and its place in the sample in `finishPoint`;
+/// reset in `beginPoint`, its parse in `close` and its place in the sample in `deliver`;
 /// then tests in `GPXReaderTests` and the tag in `Tests/Fuzz/gpx.dict`. `GPXRoleTests` fails
 /// when the value roles outgrow the mask: widen `FieldMask` then. (docs/formats/gpx.md, "Adding a
 /// field", has the same steps.)

@@ -187,12 +187,26 @@ struct GPXTrackBuilder: XMLDocumentMapper {
   mutating func setNoFix(_ value: Bool) { noFix = value }
 
   /// Delivers the point whose end tag was just read.
+  mutating func finishPoint(into sink: inout some FeedSink) {
+    pointIsOpen = false
+    Self.deliver(
+      line: line, session: segment, latitude: latitude, longitude: longitude, time: time, elevation: elevation,
+      hdop: hdop, speed: speed, course: course, noFix: noFix, into: &sink)
+  }
+
+  /// What a finished point becomes, whichever path read it (the general scanner's `close` or
+  /// the plain fast path's `readPlainPoint`); `nil` is a value that was missing or unreadable.
   ///
   /// The first problem found decides its fate: unreadable coordinates (`badNumber`, which
   /// includes a missing `lat` or `lon`), then an unreadable time (`badTime`), then the
   /// receiver's own `<fix>none</fix>` (`noFix`), then no time at all (`missingTime`).
-  mutating func finishPoint(into sink: inout some FeedSink) {
-    pointIsOpen = false
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  static func deliver(
+    line: Int, session: Int, latitude: Double?, longitude: Double?, time: Time, elevation: Double?, hdop: Double?,
+    speed: Double?, course: Double?, noFix: Bool, into sink: inout some FeedSink
+  ) {
     guard let latitude, let longitude else { return sink.unreadable(.badNumber, line: line) }
     if case .unreadable = time { return sink.unreadable(.badTime, line: line) }
     if noFix { return sink.rejected(.noFix, line: line) }
@@ -204,29 +218,7 @@ struct GPXTrackBuilder: XMLDocumentMapper {
       sample.horizontalAccuracy = hdop * AccuracyEstimate.metersPerHDOP
       sample.horizontalAccuracyIsEstimated = true
     }
-    sink.position(sample, session: segment, line: line)
-  }
-
-  /// A point the plain fast path read whole (`readPlainRecord`): the same state and the same
-  /// record as the point's elements opening and closing one by one; `fields` has a bit for
-  /// each field element read.
-  @inline(__always)
-  mutating func finishPlainPoint(
-    line: Int, latitude: Double?, longitude: Double?, time: Time, elevation: Double?, hdop: Double?,
-    speed: Double?, course: Double?, noFix: Bool, fields: FieldMask, into sink: inout some FeedSink
-  ) {
-    beginPoint(line: line)
-    coordinatesSeen = 3
-    self.latitude = latitude
-    self.longitude = longitude
-    self.time = time
-    self.elevation = elevation
-    self.hdop = hdop
-    self.speed = speed
-    self.course = course
-    self.noFix = noFix
-    fieldsSeen = fields
-    finishPoint(into: &sink)
+    sink.position(sample, session: session, line: line)
   }
 
   /// Counts a point the document broke off inside of (malformed or truncated).

@@ -79,6 +79,16 @@ struct XMLPlainCursor {
     }
   }
 
+  /// `skipWhitespace` where one space is the usual whitespace (between attributes): that space
+  /// is passed without the eight-byte scan.
+  @inline(__always) mutating func skipSeparator() -> Bool {
+    if index &+ 1 < bound, base[index] == .asciiSpace, base[index &+ 1] > .asciiSpace {
+      index &+= 1
+      return true
+    }
+    return skipWhitespace()
+  }
+
   /// At a carriage return (`j`): counts one line as the scanner's `lineBreak` does (CR-LF is one
   /// line, a lone CR is one) and moves `j` onto the line feed after it, if any; false when the
   /// return is the chunk's last byte (the next chunk may start with its line feed).
@@ -149,6 +159,55 @@ struct XMLPlainCursor {
     }
     index = j &+ 1
     return start..<j
+  }
+
+  /// At an attribute's opening quote: when the value is exactly a plain number
+  /// (`ByteNumberParser.plainNumber`), its value, read where it lies, and the cursor past the
+  /// closing quote; nil, having moved nothing, otherwise (`quotedValue` then finds the value).
+  /// The number is the one `XMLFieldParser.number(_:_:bound:)` gives for the range
+  /// `quotedValue` returns: a plain number holds no byte that ends a value early.
+  ///
+  /// - Complexity: O(1) on the plain-number reader's fast path.
+  @_transparent mutating func quotedPlainNumber() -> Double? {
+    guard index &+ 2 < bound else { return nil }
+    let quote = byte
+    guard quote == .asciiQuote || quote == .asciiApostrophe else { return nil }
+    var end = index &+ 1
+    guard let value = ByteNumberParser.plainNumber(base, &end, bound: bound), end < bound, base[end] == quote else {
+      return nil
+    }
+    index = end &+ 1
+    return value
+  }
+
+  /// At the first byte of an element's text: when the text is exactly a plain number
+  /// (`ByteNumberParser.plainNumber`) followed by a `<`, its value, read where it lies, and the
+  /// cursor at the `<`; nil, having moved nothing, otherwise (`passText` then finds the text).
+  /// The number is the one `XMLFieldParser.number(_:_:bound:)` gives for the range `passText`
+  /// passes.
+  ///
+  /// - Complexity: O(1) on the plain-number reader's fast path.
+  @_transparent mutating func plainNumberText() -> Double? {
+    guard index < bound else { return nil }
+    var end = index
+    guard let value = ByteNumberParser.plainNumber(base, &end, bound: bound), end < bound, base[end] == .asciiLess
+    else { return nil }
+    index = end
+    return value
+  }
+
+  /// At the first byte of an element's text: when it is a `Z` time on the day `cache` holds
+  /// (`ISO8601DayCache.cachedDayZulu`) followed by a `<`, its seconds and the cursor at the `<`;
+  /// nil, having moved nothing and changed nothing in the cache, otherwise. The seconds are the
+  /// ones `XMLFieldParser.time(_:_:bound:cache:)` gives for the range `passText` passes.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always) mutating func cachedZuluText(_ cache: inout ISO8601DayCache) -> Double? {
+    guard index &+ 24 <= bound, let (seconds, end) = cache.cachedDayZulu(base, at: index), end < bound,
+      base[end] == .asciiLess
+    else { return nil }
+    index = end
+    return seconds
   }
 
   /// At the `<` of an end tag: whether it is `</` followed by the `length` bytes at `name` and
