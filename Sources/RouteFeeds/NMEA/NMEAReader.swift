@@ -7,7 +7,9 @@ import RouteMileage
 /// split across chunks is copied, into a buffer of at most `maximumLineLength` bytes. A longer
 /// line is skipped to its end without being kept and counted as `lineTooLong`, so memory stays
 /// bounded whatever the input. Each line is then split into sentences (`NMEASentenceParser`),
-/// and the sentences into epochs (`NMEAEpochAssembler`), dated and sessioned by `NMEAClock`.
+/// their fields read (RMC, GGA and GST of the common shape in place by `NMEAInPlace`, anything
+/// else by the field walker), and the sentences gathered into epochs (`NMEAEpochAssembler`),
+/// dated and sessioned by `NMEAClock`.
 ///
 /// Every line is accounted for: it becomes part of an epoch record (a position, `noFix`,
 /// `missingTime`), an unreadable record, or an `ignored` line of a named kind.
