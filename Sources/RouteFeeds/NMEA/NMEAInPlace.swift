@@ -251,6 +251,16 @@ enum NMEAInPlace {
   @inline(__always)
   static func number(_ base: Bytes, _ at: inout Int, star: Int, into value: inout Double?) -> Bool {
     guard at <= star else { return false }
+    // `d.d`, the shape of most DOPs and σ, without the loop: the same mantissa over 10.
+    let units = base[at] &- .ascii0
+    if units < 10, base[at &+ 1] == .asciiDot {
+      let tenths = base[at &+ 2] &- .ascii0
+      if tenths < 10, endsField(base[at &+ 3]) {
+        value = Double(Int64(units) &* 10 &+ Int64(tenths)) / ByteNumberParser.exactPowerOfTen(1)
+        at &+= 4
+        return true
+      }
+    }
     var index = at
     let negative = base[index] == .asciiMinus
     if negative { index &+= 1 }
