@@ -132,15 +132,25 @@ enum NMEAFieldParser {
         index += 1
       }
     }
-    let degrees = Double(whole / 100)
-    let minutes = Double(whole % 100) + Double(fraction) / ByteNumberParser.exactPowerOfTen(fractionDigits)
-    guard minutes < 60, let hemisphere, hemisphere.count == 1 else { return .invalid }
-    let value = degrees + minutes / 60
+    guard let value = degrees(whole: whole, fraction: fraction, digits: fractionDigits), let hemisphere,
+      hemisphere.count == 1
+    else { return .invalid }
     switch hemisphere[0] {
     case positive: return .value(value)
     case negative: return .value(-value)
     default: return .invalid
     }
+  }
+
+  /// Unsigned degrees of a coordinate whose digits before the point are `whole` (degrees, then
+  /// two of minutes) and after it `fraction` (`digits` of them, at most 15): nil when the minutes
+  /// are 60 or more. Every reader of a coordinate ends here, so each gives the same double. O(1).
+  @inline(__always)
+  static func degrees(whole: Int, fraction: Int, digits: Int) -> Double? {
+    let degrees = Double(whole / 100)
+    let minutes = Double(whole % 100) + Double(fraction) / ByteNumberParser.exactPowerOfTen(digits)
+    guard minutes < 60 else { return nil }
+    return degrees + minutes / 60
   }
 
   /// The digits of the layout receivers write, `ddmm.f…` or `dddmm.f…` with one to eight

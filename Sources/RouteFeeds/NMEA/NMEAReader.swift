@@ -7,7 +7,9 @@ import RouteMileage
 /// split across chunks is copied, into a buffer of at most `maximumLineLength` bytes. A longer
 /// line is skipped to its end without being kept and counted as `lineTooLong`, so memory stays
 /// bounded whatever the input. Each line is then split into sentences (`NMEASentenceParser`),
-/// and the sentences into epochs (`NMEAEpochAssembler`), dated and sessioned by `NMEAClock`.
+/// their fields read (RMC, GGA and GST of the common shape in place by `NMEAInPlace`, anything
+/// else by the field walker), and the sentences gathered into epochs (`NMEAEpochAssembler`),
+/// dated and sessioned by `NMEAClock`.
 ///
 /// Every line is accounted for: it becomes part of an epoch record (a position, `noFix`,
 /// `missingTime`), an unreadable record, or an `ignored` line of a named kind.
@@ -28,11 +30,11 @@ public struct NMEAReader: FeedReader {
   var lineHasProblem = false
   /// True once a sentence without a checksum was read: this logger writes none.
   var sawUncheckedSentence = false
-  /// Scratch for the sentence being read, reused so nothing large is copied per sentence.
-  var fix = NMEAFix(.rmc, timeOfDay: nil)
   /// The last time, position and date fields read, so the sentences repeating them compare
   /// instead of reading again.
   var repeats = NMEARepeatedFields()
+  /// Scratch for the sentence being read, reused so nothing large is copied per sentence.
+  var fix = NMEAFix(.rmc, timeOfDay: nil)
 
   public init(options: FeedOptions) {
     assembler = NMEAEpochAssembler(options: options)
@@ -213,11 +215,14 @@ public struct NMEAReader: FeedReader {
     var fields = NMEAFields(line, comma: frame.comma, end: frame.star)
     switch frame.verdict {
     case .rmc, .gga, .gns, .gll, .gst:
-      do throws(NMEAReadError) {
-        try NMEASentenceParser.readFix(frame.verdict, &fields, &repeats, into: &fix)
-      } catch {
-        problem(error.reason, line: number, into: &sink)
-        return
+      // The common shapes in place; anything else, with its errors, by the field walker.
+      if !NMEAInPlace.readFix(frame.verdict, line, comma: frame.comma, star: frame.star, &repeats, into: &fix) {
+        do throws(NMEAReadError) {
+          try NMEASentenceParser.readFix(frame.verdict, &fields, &repeats, into: &fix)
+        } catch {
+          problem(error.reason, line: number, into: &sink)
+          return
+        }
       }
       try assembler.fix(fix, line: number, into: &sink)
     case .gsa:

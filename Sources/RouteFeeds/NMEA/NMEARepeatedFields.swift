@@ -18,6 +18,15 @@ struct NMEARepeatedFields {
   private var hemispheres: UInt16 = 0
   private var latitude = 0.0
   private var longitude = 0.0
+  /// The last time of day read in place: its first sixteen bytes as two words, with the bytes
+  /// past its end masked off (the masks are 0 and the head 1 before the first, so nothing
+  /// matches), its length and its value.
+  private var inPlaceTimeHead: UInt64 = 1
+  private var inPlaceTimeTail: UInt64 = 0
+  private var inPlaceTimeHeadMask: UInt64 = 0
+  private var inPlaceTimeTailMask: UInt64 = 0
+  private var inPlaceTimeLength = 0
+  private var inPlaceTimeValue: Int64 = 0
   /// `ddmmyy` as day, month and two-digit year in three bytes; 0 before the first date.
   private var dateDigits = 0
   private var days: Int?
@@ -63,6 +72,50 @@ struct NMEARepeatedFields {
       longitude = b
     }
     return (lat, lon)
+  }
+
+  /// The coordinates last read from these bytes and hemisphere letters (north/south in the low
+  /// byte), or nil: `coordinates` without the reading, for a reader that reads in place.
+  @inline(__always)
+  func knownCoordinates(_ latitudeField: Field, _ longitudeField: Field, letters: UInt16) -> (Double, Double)? {
+    guard letters == hemispheres, let latitudeKey = NMEAFieldBytes(latitudeField), latitudeKey == latitudeBytes,
+      let longitudeKey = NMEAFieldBytes(longitudeField), longitudeKey == longitudeBytes
+    else { return nil }
+    return (latitude, longitude)
+  }
+
+  /// Keeps coordinates read in place from these bytes, as `coordinates` keeps its readings.
+  @inline(__always)
+  mutating func remember(_ latitudeField: Field, _ longitudeField: Field, letters: UInt16, _ values: (Double, Double)) {
+    guard let latitudeKey = NMEAFieldBytes(latitudeField), let longitudeKey = NMEAFieldBytes(longitudeField) else {
+      return
+    }
+    hemispheres = letters
+    latitudeBytes = latitudeKey
+    longitudeBytes = longitudeKey
+    (latitude, longitude) = values
+  }
+
+  /// The length and value of the time of day last read in place when the sixteen bytes `head`
+  /// and `tail` start with its bytes, else nil. The caller checks that the field ends there.
+  @inline(__always)
+  func knownTime(_ head: UInt64, _ tail: UInt64) -> (length: Int, value: Int64)? {
+    guard head & inPlaceTimeHeadMask == inPlaceTimeHead, tail & inPlaceTimeTailMask == inPlaceTimeTail else {
+      return nil
+    }
+    return (inPlaceTimeLength, inPlaceTimeValue)
+  }
+
+  /// Keeps a time of day of `length` (6 to 16) bytes read in place from the words `head` and
+  /// `tail`, for `knownTime`.
+  @inline(__always)
+  mutating func rememberTime(_ head: UInt64, _ tail: UInt64, length: Int, _ value: Int64) {
+    inPlaceTimeHeadMask = length >= 8 ? ~0 : ~(~0 &<< UInt64(8 &* length))
+    inPlaceTimeTailMask = length <= 8 ? 0 : length == 16 ? ~0 : ~(~0 &<< UInt64(8 &* (length &- 8)))
+    inPlaceTimeHead = head & inPlaceTimeHeadMask
+    inPlaceTimeTail = tail & inPlaceTimeTailMask
+    inPlaceTimeLength = length
+    inPlaceTimeValue = value
   }
 
   /// RMC's `ddmmyy` as days since 1970-01-01, or nil when it is empty or names no real day
