@@ -32,7 +32,8 @@ extension ShiftIngest {
   mutating func deliverInTimeOrder(_ sample: RouteSample, session: Int?) {
     let time = sample.timestamp
     // `time > previous` is false for NaN; +∞ and a first position take the slow path too.
-    guard holding, !deliveredOutOfOrder, time > held.sample.timestamp, time.isFinite else {
+    // `holding` is false once `deliveredOutOfOrder` is true.
+    guard holding, time > held.sample.timestamp, time.isFinite else {
       return deliverInTimeOrderSlowly(sample, session: session)
     }
     held.sample = sample
@@ -53,6 +54,7 @@ extension ShiftIngest {
       let previousTime = held.sample.timestamp
       if time < previousTime {
         deliveredOutOfOrder = true
+        holding = false
         return
       }
       if time == previousTime {
@@ -60,6 +62,7 @@ extension ShiftIngest {
         if held.repeats(item) { return countDuplicate() }
         guard TimeOrderedSample.precedes(held, item) else {
           deliveredOutOfOrder = true
+          holding = false
           return
         }
       }
