@@ -95,16 +95,22 @@ public struct RouteMileageAccumulator: Sendable, Hashable {
   /// strictly increasing timestamps (the filter's `outOfOrder` rule), so the fix the filter
   /// measured from is the last one walked exactly when their timestamps are equal. It differs
   /// after a session switch, a fix outside the window, or a re-anchoring (then the walk measures).
+  ///
+  /// The filter retains only usable positions (its `invalidCoordinate` rule is
+  /// `RoutePosition.isUsable`), so the walk's own usability test is not repeated here.
   @inlinable
   package mutating func append(_ position: RoutePosition, measured: RouteSampleFilter.RetainedMeasure) {
-    append(position, measured: Optional(measured))
+    append(position, measured: Optional(measured), knownUsable: true)
   }
 
   /// Inlined into each caller: the ingest stage always has a measure, so the optional's tests
-  /// fold away, and the call's frame is not set up for every position.
+  /// fold away, and the call's frame is not set up for every position. `knownUsable`: the
+  /// caller has already tested `isUsable` (a constant at each call, so the test folds away).
   @inlinable @inline(__always)
-  mutating func append(_ position: RoutePosition, measured: RouteSampleFilter.RetainedMeasure?) {
-    guard position.isUsable else {
+  mutating func append(
+    _ position: RoutePosition, measured: RouteSampleFilter.RetainedMeasure?, knownUsable: Bool = false
+  ) {
+    guard knownUsable || position.isUsable else {
       unusable += 1
       return
     }

@@ -73,14 +73,42 @@ public struct RouteSampleFilter: Sendable {
     public var retained = 0
     /// Retained samples that re-anchored a session after a wild fix.
     public var reanchored = 0
-    @usableFromInline var rejections = [Int](repeating: 0, count: Reason.allCases.count)
+    // One field a reason rather than an array: counting a rejection is one add, with no
+    // uniqueness check or bounds check on the per-candidate path.
+    @usableFromInline var invalidCoordinate = 0
+    @usableFromInline var nullIsland = 0
+    @usableFromInline var accuracy = 0
+    @usableFromInline var stale = 0
+    @usableFromInline var outOfOrder = 0
+    @usableFromInline var speed = 0
+    @usableFromInline var negligibleMovement = 0
 
     public init() {}
     public subscript(reason: Reason) -> Int {
-      get { rejections[reason.index] }
-      set { rejections[reason.index] = newValue }
+      get {
+        switch reason {
+        case .invalidCoordinate: invalidCoordinate
+        case .nullIsland: nullIsland
+        case .accuracy: accuracy
+        case .stale: stale
+        case .outOfOrder: outOfOrder
+        case .speed: speed
+        case .negligibleMovement: negligibleMovement
+        }
+      }
+      set {
+        switch reason {
+        case .invalidCoordinate: invalidCoordinate = newValue
+        case .nullIsland: nullIsland = newValue
+        case .accuracy: accuracy = newValue
+        case .stale: stale = newValue
+        case .outOfOrder: outOfOrder = newValue
+        case .speed: speed = newValue
+        case .negligibleMovement: negligibleMovement = newValue
+        }
+      }
     }
-    public var rejected: Int { rejections.reduce(0, +) }
+    public var rejected: Int { Reason.allCases.reduce(0) { $0 + self[$1] } }
     /// Non-zero rejection counts by reason, in the rules' order.
     public var rejectedByReason: [(reason: Reason, count: Int)] {
       Reason.allCases.compactMap { self[$0] > 0 ? ($0, self[$0]) : nil }
@@ -157,9 +185,11 @@ public struct RouteSampleFilter: Sendable {
     var runLength = 0
     var runLast = RoutePosition(timestamp: 0, latitude: 0, longitude: 0)
     /// The latest fix dropped as `negligibleMovement` since the anchor, with its step from the
-    /// anchor and its cosine (see Stops); valid when `hasStationary`.
+    /// anchor and its cosine (see Stops); valid when `hasStationary`, the step and cosine only
+    /// when `stationaryMeasured` (a fix judged by the bound alone is measured if it is kept).
     var stationary = RouteSample(timestamp: 0, latitude: 0, longitude: 0)
     var hasStationary = false
+    var stationaryMeasured = false
     var stationaryMeters = 0.0
     var stationaryCosine = 1.0
   }
@@ -219,10 +249,9 @@ public struct RouteSampleFilter: Sendable {
     guard sample.timestamp > lastRetainedTimestamp else { return .outOfOrder }
 
     if sample.captureSession != currentKey { switchSession(to: sample.captureSession) }
-    let cosine = GeographicDistance.cosineOfLatitude(position.latitude)
     guard current.hasAnchor else {
       current.outputSession = sample.captureSession
-      return retain(&sample, at: position, cosine: cosine)
+      return retain(&sample, at: position, cosine: GeographicDistance.cosineOfLatitude(position.latitude))
     }
     var anchor = current.anchor
     if current.runLength == 0, sample.timestamp - anchor.timestamp > maximumSampleInterval, current.hasStationary,
@@ -232,6 +261,22 @@ public struct RouteSampleFilter: Sendable {
     {
       anchor = keepThroughStop(current.stationary, from: anchor)
     }
+    if current.runLength == 0 {
+      // Clearly standing: the bound is below the movement threshold and too slow for the speed
+      // rule, so the haversine would decide `negligibleMovement` too (its metres are at most
+      // the bound; dividing by the same positive seconds keeps the order). Its metres and
+      // cosine are measured only if the fix is kept through a stop.
+      let bound = GeographicDistance.metersUpperBound(
+        fromLatitude: anchor.latitude, longitude: anchor.longitude, cosineOfLatitude: current.anchorCosine,
+        toLatitude: position.latitude, longitude: position.longitude)
+      if bound < minimumMovement, bound / (sample.timestamp - anchor.timestamp) <= maximumSpeed {
+        current.stationary = sample
+        current.hasStationary = true
+        current.stationaryMeasured = false
+        return .negligibleMovement
+      }
+    }
+    let cosine = GeographicDistance.cosineOfLatitude(position.latitude)
     let meters = GeographicDistance.meters(
       fromLatitude: anchor.latitude, longitude: anchor.longitude, cosineOfLatitude: current.anchorCosine,
       toLatitude: position.latitude, longitude: position.longitude, cosineOfLatitude: cosine)
@@ -260,6 +305,7 @@ public struct RouteSampleFilter: Sendable {
     if meters < minimumMovement {
       current.stationary = sample
       current.hasStationary = true
+      current.stationaryMeasured = true
       current.stationaryMeters = meters
       current.stationaryCosine = cosine
       return .negligibleMovement
@@ -273,6 +319,16 @@ public struct RouteSampleFilter: Sendable {
   /// Retains the session's remembered stationary fix as a stop fix (see Stops), moving it from
   /// `negligibleMovement` to `retained`; returns it as the new anchor.
   private mutating func keepThroughStop(_ stationary: RouteSample, from anchor: RoutePosition) -> RoutePosition {
+    if !current.stationaryMeasured {
+      // Judged standing by the bound alone: measured now, from the same anchor (a retained
+      // fix clears the stationary one) with the same operands, so bit-identical to measuring
+      // it then.
+      current.stationaryCosine = GeographicDistance.cosineOfLatitude(stationary.latitude)
+      current.stationaryMeters = GeographicDistance.meters(
+        fromLatitude: anchor.latitude, longitude: anchor.longitude, cosineOfLatitude: current.anchorCosine,
+        toLatitude: stationary.latitude, longitude: stationary.longitude, cosineOfLatitude: current.stationaryCosine)
+      current.stationaryMeasured = true
+    }
     let meters = current.stationaryMeters
     var kept = stationary
     retain(&kept, at: stationary.position, cosine: current.stationaryCosine)
@@ -315,19 +371,5 @@ public struct RouteSampleFilter: Sendable {
     otherSessions[currentKey] = current
     current = otherSessions.removeValue(forKey: key) ?? SessionState()
     currentKey = key
-  }
-}
-
-extension RouteSampleFilter.Reason {
-  @usableFromInline var index: Int {
-    switch self {
-    case .invalidCoordinate: 0
-    case .nullIsland: 1
-    case .accuracy: 2
-    case .stale: 3
-    case .outOfOrder: 4
-    case .speed: 5
-    case .negligibleMovement: 6
-    }
   }
 }

@@ -18,6 +18,8 @@ public struct TimeOutlierRule<Item: Sendable>: Sendable {
   public let separation: Double
   /// The current cluster's first position while it is alone (`clusterCount == 1`).
   @usableFromInline var head: Item?
+  /// The current cluster's size, 0, 1 or 2, where 2 stands for two or more: the rule never
+  /// needs more, so a position extending a long cluster costs no count.
   @usableFromInline var clusterCount = 0
   @usableFromInline var lastTime = -Double.infinity
   @usableFromInline var seenMultiple = false
@@ -60,7 +62,6 @@ public struct TimeOutlierRule<Item: Sendable>: Sendable {
   @inlinable @inline(__always)
   public mutating func extendsCluster(at time: Double) -> Bool {
     guard clusterCount > 1, time - lastTime <= separation else { return false }
-    clusterCount += 1
     lastTime = time
     return true
   }

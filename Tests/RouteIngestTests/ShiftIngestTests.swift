@@ -67,6 +67,38 @@ struct ShiftIngestTests {
     #expect(ingest.retainedSink.samples.count == 3)
   }
 
+  /// An infinite timestamp after positions in order is later than all of them, yet untimed:
+  /// rejected on its own, and the positions after it still stream in order.
+  @Test func anInfiniteTimestampAmidPositionsInOrderCostsOnlyItself() throws {
+    var ingest = ShiftIngest(settings: IngestSettings(), retained: KeepRetainedSamples(), order: .time)
+    let start = 1_700_000_000.0
+    for index in 0..<5 {
+      let timestamp = index == 2 ? Double.infinity : start + Double(index) * 10
+      let sample = RouteSample(
+        timestamp: timestamp, latitude: 51 + Double(index) * 0.001, longitude: 0, horizontalAccuracy: 5)
+      ingest.position(sample, session: 1, line: index + 2)
+    }
+    try ingest.finish()
+    #expect(!ingest.deliveredOutOfOrder)
+    #expect(ingest.retainedSink.samples.map(\.timestamp) == [start, start + 10, start + 30, start + 40])
+    #expect(ingest.report.rejected.values.reduce(0, +) == 1)
+    #expect(ingest.report.lastTimestamp == start + 40)
+  }
+
+  /// A position earlier than the one before it ends the in-order pass, and every later one,
+  /// in order or not, is left for the sorted pass.
+  @Test func positionsAfterTheFirstOutOfOrderOneAreLeftForTheSortedPass() throws {
+    var ingest = ShiftIngest(settings: IngestSettings(), retained: KeepRetainedSamples(), order: .time)
+    let start = 1_700_000_000.0
+    for (line, offset) in [0.0, 10, 5, 20, 30].enumerated() {
+      let sample = RouteSample(
+        timestamp: start + offset, latitude: 51 + offset * 0.0001, longitude: 0, horizontalAccuracy: 5)
+      ingest.position(sample, session: 1, line: line + 2)
+    }
+    #expect(ingest.deliveredOutOfOrder)
+    #expect(ingest.retainedSink.samples.map(\.timestamp) == [start, start + 10])
+  }
+
   @Test func untimedPositionsLeaveTheTimeSpanOut() throws {
     var ingest = ShiftIngest(settings: IngestSettings(), retained: DiscardRetainedSamples(), order: .time)
     ingest.position(RouteSample(timestamp: .nan, latitude: 51, longitude: 0), session: 1, line: 2)

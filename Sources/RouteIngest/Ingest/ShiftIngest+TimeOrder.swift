@@ -22,9 +22,31 @@ extension ShiftIngest {
   }
 
   /// `deliverInTimeOrder(_:)` of a sample and its reader session, as a reader hands them over:
-  /// the pair is copied once, into `held`, and judged from there.
+  /// the pair is copied once, into `held`, and judged from there. A finite timestamp later than
+  /// the previous position's, extending the current cluster, is the whole of this function;
+  /// everything else (untimed, equal or earlier timestamps, a cluster opened or closed) is
+  /// `deliverInTimeOrderSlowly`, out of line so the common case keeps a small frame.
+  ///
+  /// - Complexity: O(1).
   @inline(__always)
   mutating func deliverInTimeOrder(_ sample: RouteSample, session: Int?) {
+    let time = sample.timestamp
+    // `time > previous` is false for NaN; +∞ and a first position take the slow path too.
+    // `holding` is false once `deliveredOutOfOrder` is true.
+    guard holding, time > held.sample.timestamp, time.isFinite else {
+      return deliverInTimeOrderSlowly(sample, session: session)
+    }
+    held.sample = sample
+    held.session = session
+    // The common case, a cluster of two or more extended, admits `held` in place.
+    if outliers.extendsCluster(at: time) { return admitHeld() }
+    clusterHeldSlowly(at: time)
+  }
+
+  /// `deliverInTimeOrder(_:session:)` for a position that is not simply later than the one
+  /// held: the first, an untimed one, one out of order, or one sharing the held timestamp.
+  @inline(never)
+  mutating func deliverInTimeOrderSlowly(_ sample: RouteSample, session: Int?) {
     guard !deliveredOutOfOrder else { return }
     let time = sample.timestamp
     guard time.isFinite else { return rejectUntimed(TimeOrderedSample(sample: sample, session: session)) }
@@ -32,6 +54,7 @@ extension ShiftIngest {
       let previousTime = held.sample.timestamp
       if time < previousTime {
         deliveredOutOfOrder = true
+        holding = false
         return
       }
       if time == previousTime {
@@ -39,6 +62,7 @@ extension ShiftIngest {
         if held.repeats(item) { return countDuplicate() }
         guard TimeOrderedSample.precedes(held, item) else {
           deliveredOutOfOrder = true
+          holding = false
           return
         }
       }
@@ -46,9 +70,15 @@ extension ShiftIngest {
     held.sample = sample
     held.session = session
     holding = true
-    // The common case, a cluster of two or more extended, admits `held` in place.
     if outliers.extendsCluster(at: time) { return admitHeld() }
-    clusterSlowly(TimeOrderedSample(sample: sample, session: session), at: time)
+    clusterHeldSlowly(at: time)
+  }
+
+  /// `clusterSlowly` of `held`, which opens a cluster or makes a single one two.
+  @inline(never)
+  mutating func clusterHeldSlowly(at time: Double) {
+    let item = held
+    clusterSlowly(item, at: time)
   }
 
   /// `admit(_:)` of `held`, judged in place rather than copied: its capture session is the

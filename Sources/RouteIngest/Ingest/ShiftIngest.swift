@@ -82,6 +82,9 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   /// session minted for it (`sessionIDs[k]` for the k-th seen).
   var readerSessions = FirstSeenOrdinals<Int>()
   var sessionIDs: [CaptureSessionID] = []
+  /// `sessionIDs[readerSessions.lastOrdinal]` while `readerSessions.lastKey` is not nil: a run
+  /// of one reader session's positions reads it without an array access and its bounds check.
+  var lastSessionID = CaptureSessionID(0)
   let timeline: ShiftTimeline?
   let hasTimeline: Bool
   var captureInterval: Int?
@@ -91,6 +94,8 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   public internal(set) var deliveredOutOfOrder = false
   /// `.time`: the last position passed on (valid once `holding`).
   var held = TimeOrderedSample.blank
+  /// Whether `held` is valid and the stream still in order: false again once
+  /// `deliveredOutOfOrder`, so the in-order case tests one flag.
   var holding = false
   var sorter: SpillingSampleSorter?
   var sortFailure: FeedError?
@@ -224,7 +229,7 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
   mutating func captureSession(for ordinal: Int?) -> CaptureSessionID? {
     guard let ordinal else { return nil }
     // A run of positions from one reader session: one comparison.
-    if ordinal == readerSessions.lastKey { return sessionIDs[readerSessions.lastOrdinal] }
+    if ordinal == readerSessions.lastKey { return lastSessionID }
     return captureSessionSlowly(for: ordinal)
   }
 
@@ -236,7 +241,8 @@ public struct ShiftIngest<Retained: RetainedSampleSink>: FeedSink {
       sessionIDs.append(filtering ? filter.mintCaptureSession() : minter.mint())
       counted.sessions += 1
     }
-    return sessionIDs[index]
+    lastSessionID = sessionIDs[index]
+    return lastSessionID
   }
 
   @inline(__always)
