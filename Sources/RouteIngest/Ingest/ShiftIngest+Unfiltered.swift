@@ -31,18 +31,25 @@ extension ShiftIngest {
       lastWalked = position
       accumulator.append(position)
     case .timeSorted:
-      guard sortFailure == nil else { return }
-      do {
-        let position = RouteSample(
-          timestamp: sample.timestamp, latitude: sample.latitude, longitude: sample.longitude,
-          horizontalAccuracy: sample.horizontalAccuracy, captureSession: sample.captureSession)
-        try sorter?.append(TimeOrderedSample(sample: position, session: recording == 0 ? nil : recording))
-      } catch {
-        sortFailure = error
-      }
+      sortUnfiltered(sample, recording: recording)
     case .arrival:
       unfiltered.append(sample.position)
       unfilteredRecordings.append(Int32(truncatingIfNeeded: recording))
+    }
+  }
+
+  /// `walkUnfiltered` for `.timeSorted`, out of line so that the streamed case stays small
+  /// where it is inlined.
+  @inline(never)
+  mutating func sortUnfiltered(_ sample: RouteSample, recording: Int) {
+    guard sortFailure == nil else { return }
+    do {
+      let position = RouteSample(
+        timestamp: sample.timestamp, latitude: sample.latitude, longitude: sample.longitude,
+        horizontalAccuracy: sample.horizontalAccuracy, captureSession: sample.captureSession)
+      try sorter?.append(TimeOrderedSample(sample: position, session: recording == 0 ? nil : recording))
+    } catch {
+      sortFailure = error
     }
   }
 
