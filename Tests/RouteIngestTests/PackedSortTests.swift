@@ -195,4 +195,34 @@ struct PackedSortTests {
     #expect(try !Self.sort(items, .time, byteLimit: bytes).spilled)
     #expect(try Self.sort(items, .time, byteLimit: bytes - 100).spilled)
   }
+
+  /// The radix sort sorts by the bits that differ between keys, in digits of up to 11 bits: keys
+  /// that differ only in low bits, only in high bits, in two far-apart bits, in every bit, or in
+  /// a span of any width from 1 to 64 bits (whole-second timestamps differ in about 20), with
+  /// ties, come out as the stable sort by bits.
+  @Test func radixSortGivesTheStableSortByBitsWhicheverBitsDiffer() {
+    var random = SeededRandom(seed: 59)
+    var cases: [(String, [UInt64])] = [
+      ("low bits", (0..<3000).map { _ in 0xC1D4_0000_0000_0000 | random.next() % 5000 }),
+      ("high bits", (0..<3000).map { _ in (random.next() % 37) << 58 | 0x1234 }),
+      ("two far bits", (0..<3000).map { _ in (random.next() % 2) << 63 | random.next() % 2 }),
+      ("every bit", (0..<3000).map { _ in random.next() }),
+      ("whole seconds", (0..<3000).map { _ in SortKey.orderedBits(1_764_547_200 + Double(random.next() % 600_000)) }),
+    ]
+    for width in 1...64 {
+      let shift = random.next() % UInt64(65 - width)
+      let mask: UInt64 = width == 64 ? ~0 : (1 << UInt64(width)) - 1
+      let base = random.next()
+      cases.append(("width \(width)", (0..<700).map { _ in base ^ ((random.next() & mask) << shift) }))
+    }
+    for (name, bits) in cases {
+      var keys = bits.enumerated().map { SortKey(bits: $0.element, index: UInt32($0.offset)) }
+      var scratch: [SortKey] = []
+      SortKey.radixSort(&keys, scratch: &scratch)
+      let expected = bits.enumerated().sorted { ($0.element, $0.offset) < ($1.element, $1.offset) }
+      let inOrder = keys.map(\.bits) == expected.map(\.element)
+      let stable = keys.map { Int($0.index) } == expected.map(\.offset)
+      #expect(inOrder && stable, "\(name)")
+    }
+  }
 }

@@ -28,7 +28,13 @@ enum PackedSample {
   /// The bytes the record at `record` takes. O(1).
   @inline(__always)
   static func size(of record: UnsafeRawPointer) -> Int {
-    fixedSize &+ 8 &* (record.load(as: UInt8.self) & 0x7F).nonzeroBitCount
+    size(flags: record.load(as: UInt8.self))
+  }
+
+  /// The bytes a record whose flag byte is `flags` takes. O(1).
+  @inline(__always)
+  static func size(flags: UInt8) -> Int {
+    fixedSize &+ 8 &* (flags & 0x7F).nonzeroBitCount
   }
 
   /// The timestamp of the record at `record`, read without the rest. O(1).

@@ -69,4 +69,28 @@ final class PackedSampleBuffer {
 
   /// Forgets every record and keeps the memory for the next run.
   func removeAll() { count = 0 }
+
+  /// The records `touch(_:)` reads ahead together: enough misses for the memory system to work on
+  /// at once, few enough to stay in the first-level cache until they are decoded.
+  static let touchBlock = 64
+
+  /// What `touch(_:)` read, kept so that its loads are not optimised away.
+  private(set) var touched: UInt8 = 0
+
+  /// Reads the first and last byte of each record `keys` point at. Records read in sorted order
+  /// lie anywhere in the buffer, so each is likely a cache (and TLB) miss; a tight loop of loads
+  /// with nothing depending on them waits for dozens of misses at once, where decoding or copying
+  /// each record in turn, with its other work in between, waits for them one after another. The
+  /// records are then read from cache. O(`keys.count`).
+  @inline(never)
+  func touch(_ keys: Slice<UnsafeBufferPointer<SortKey>>) {
+    let base = UnsafeRawPointer(base.unsafelyUnwrapped)
+    var combined = touched
+    for key in keys {
+      let record = base + Int(key.index)
+      let flags = record.load(as: UInt8.self)
+      combined ^= flags ^ record.load(fromByteOffset: PackedSample.size(flags: flags) &- 1, as: UInt8.self)
+    }
+    touched = combined
+  }
 }

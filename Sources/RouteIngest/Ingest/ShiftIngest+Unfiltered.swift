@@ -12,8 +12,10 @@ extension ShiftIngest {
   /// Filter off: one position (capture session minted, timeline admitted) on its way to the
   /// walk. `.time` walks it at once while positions arrive in `RouteMileageCalculator.walkOrder`
   /// and notes the first that does not (`deliveredOutOfOrder`: the caller sorts the file);
-  /// `.timeSorted` hands it to the sorter, in walk order, with its recording's index in place
-  /// of the reader session (the walk order never reads it); `.arrival` keeps it.
+  /// `.timeSorted` hands the sorter, in walk order, only what the walk order and the walk read
+  /// (the position, and its recording's index in place of the reader session, absent for the
+  /// first recording), so each packed record takes 25 to 49 bytes rather than up to 81;
+  /// `.arrival` keeps it.
   ///
   /// - Complexity: O(1) amortised; memory O(1) for `.time`, bounded for `.timeSorted`.
   @inline(__always)
@@ -29,15 +31,25 @@ extension ShiftIngest {
       lastWalked = position
       accumulator.append(position)
     case .timeSorted:
-      guard sortFailure == nil else { return }
-      do {
-        try sorter?.append(TimeOrderedSample(sample: sample, session: recording))
-      } catch {
-        sortFailure = error
-      }
+      sortUnfiltered(sample, recording: recording)
     case .arrival:
       unfiltered.append(sample.position)
       unfilteredRecordings.append(Int32(truncatingIfNeeded: recording))
+    }
+  }
+
+  /// `walkUnfiltered` for `.timeSorted`, out of line so that the streamed case stays small
+  /// where it is inlined.
+  @inline(never)
+  mutating func sortUnfiltered(_ sample: RouteSample, recording: Int) {
+    guard sortFailure == nil else { return }
+    do {
+      let position = RouteSample(
+        timestamp: sample.timestamp, latitude: sample.latitude, longitude: sample.longitude,
+        horizontalAccuracy: sample.horizontalAccuracy, captureSession: sample.captureSession)
+      try sorter?.append(TimeOrderedSample(sample: position, session: recording == 0 ? nil : recording))
+    } catch {
+      sortFailure = error
     }
   }
 

@@ -18,19 +18,13 @@ struct SortedSamples {
   /// The order to read `memory` in.
   private var memoryOrder: [SortKey] = []
   private var memoryIndex = 0
-  /// The next samples from `memory`, decoded together (see `decodeBatch()`).
-  private var batch: [TimeOrderedSample] = []
-  private var batchIndex = 0
-  /// The same for `nextPosition()`.
-  private var positions: [WalkedPosition] = []
-  private var positionIndex = 0
+  /// The end of the block of `memoryOrder` whose records were last read ahead (`touch`).
+  private var touchedEnd = 0
   private var descriptor: Int32 = -1
-  private var readers: [SpillFile.RunReader] = []
-  /// Each run's next record's first field in `order`, compared before the full order.
-  private var headFirst: [Double] = []
-  /// `tree[0]` is the run whose record comes next; `tree[1..<k]` the loser at each inner node of
-  /// the tournament, whose leaves are the runs (leaf *i* at node *k* + *i*).
-  private var tree: [Int] = []
+  /// The merge's runs (nil in memory), and the same read through plain pointers (no reference
+  /// counting a sample).
+  private var runStorage: Runs?
+  private var runs: RunPointers?
   private var order = SampleSortOrder.time
   private var primed = false
 
@@ -49,87 +43,129 @@ struct SortedSamples {
     let blockBytes = max(2 * PackedSample.maximumSize, min(1 << 18, readBytes / max(1, runs.count)))
     let blocks = SpillFile.ReadBlocks(runs: runs.count, blockBytes: blockBytes)
     self.blocks = blocks
-    readers = runs.indices.map { blocks.reader($0, for: runs[$0]) }
+    let storage = Runs(runs.indices.map { blocks.reader($0, for: runs[$0]) })
+    runStorage = storage
+    self.runs = RunPointers(
+      count: storage.count, readers: storage.readers, headFirst: storage.headFirst, tree: storage.tree)
+  }
+
+  /// `Runs` seen without owning it, valid while `runStorage` holds it.
+  private struct RunPointers {
+    let count: Int
+    let readers: UnsafeMutablePointer<SpillFile.RunReader>
+    let headFirst: UnsafeMutablePointer<Double>
+    let tree: UnsafeMutablePointer<Int>
+  }
+
+  /// The merge's state in memory of its own, read and written through pointers, so the merge's
+  /// inner loop does no array bookkeeping (uniqueness and bounds checks) per sample.
+  private final class Runs {
+    let count: Int
+    let readers: UnsafeMutablePointer<SpillFile.RunReader>
+    /// Each run's next record's first field in `order`, compared before the full order.
+    let headFirst: UnsafeMutablePointer<Double>
+    /// `tree[0]` is the run whose record comes next; `tree[1..<k]` the loser at each inner node
+    /// of the tournament, whose leaves are the runs (leaf *i* at node *k* + *i*).
+    let tree: UnsafeMutablePointer<Int>
+
+    init(_ readers: [SpillFile.RunReader]) {
+      count = readers.count
+      self.readers = .allocate(capacity: max(1, count))
+      self.readers.initialize(from: readers, count: count)
+      headFirst = .allocate(capacity: max(1, count))
+      headFirst.initialize(repeating: 0, count: max(1, count))
+      tree = .allocate(capacity: max(1, count))
+      tree.initialize(repeating: -1, count: max(1, count))
+    }
+
+    deinit {
+      readers.deinitialize(count: count)
+      readers.deallocate()
+      headFirst.deallocate()
+      tree.deallocate()
+    }
   }
 
   /// The next sample, nil past the last. Read a cursor with this or with `nextPosition()`
-  /// throughout, not both.
+  /// throughout, not both. Inlined, so that the sample is decoded where the caller keeps it
+  /// rather than built here and copied out.
+  @inline(__always)
   mutating func next() throws(FeedError) -> TimeOrderedSample? {
     guard descriptor >= 0 else {
-      if batchIndex == batch.count {
-        guard let range = nextBatch(), let memoryBase else { return nil }
-        Self.decode(range, of: memoryOrder, at: memoryBase, into: &batch, PackedSample.read(from:))
-        batchIndex = 0
-      }
-      defer { batchIndex &+= 1 }
-      return batch[batchIndex]
+      guard let record = nextInMemory() else { return nil }
+      return PackedSample.read(from: record)
     }
-    return try nextMerged(PackedSample.read(from:))
+    return try nextMergedSample()
   }
 
   /// The next sample's position and recording index, nil past the last: what the filter-off walk
   /// reads, decoded from the record without building the whole sample. Read a cursor with this or
   /// with `next()` throughout, not both.
+  @inline(__always)
   mutating func nextPosition() throws(FeedError) -> WalkedPosition? {
     guard descriptor >= 0 else {
-      if positionIndex == positions.count {
-        guard let range = nextBatch(), let memoryBase else { return nil }
-        Self.decode(range, of: memoryOrder, at: memoryBase, into: &positions, PackedSample.walkedPosition(from:))
-        positionIndex = 0
-      }
-      defer { positionIndex &+= 1 }
-      return positions[positionIndex]
+      guard let record = nextInMemory() else { return nil }
+      return PackedSample.walkedPosition(from: record)
     }
-    return try nextMerged(PackedSample.walkedPosition(from:))
+    return try nextMergedPosition()
   }
 
-  /// The merge's next record, decoded by `decode` before its run moves on. O(log *k*).
+  @inline(__always)
+  private mutating func nextMergedSample() throws(FeedError) -> TimeOrderedSample? {
+    try nextMerged(PackedSample.read(from:))
+  }
+
+  @inline(never)
+  private mutating func nextMergedPosition() throws(FeedError) -> WalkedPosition? {
+    try nextMerged(PackedSample.walkedPosition(from:))
+  }
+
+  /// The next record from `memory` in `memoryOrder`, nil past the last. The records are read
+  /// ahead in blocks of `PackedSampleBuffer.touchBlock` (`PackedSampleBuffer.touch(_:)`), so
+  /// decoding each finds it in cache. O(1) amortised.
+  @inline(__always)
+  private mutating func nextInMemory() -> UnsafeRawPointer? {
+    if memoryIndex == touchedEnd {
+      guard memoryIndex < memoryOrder.count, let memory else { return nil }
+      let start = memoryIndex
+      touchedEnd = min(start &+ PackedSampleBuffer.touchBlock, memoryOrder.count)
+      memoryOrder.withUnsafeBufferPointer { keys in memory.touch(keys[start..<touchedEnd]) }
+    }
+    defer { memoryIndex &+= 1 }
+    return memoryBase.unsafelyUnwrapped + Int(memoryOrder[memoryIndex].index)
+  }
+
+  /// The merge's next record, decoded by `decode`. The run it comes from moves on at the next
+  /// call, so the item is decoded straight into the caller's hands, not held across the move.
+  /// O(log *k*).
   @inline(__always)
   private mutating func nextMerged<Item>(_ decode: (UnsafeRawPointer) -> Item) throws(FeedError) -> Item? {
-    if !primed { try prime() }
-    guard !tree.isEmpty else { return nil }
-    let top = tree[0]
-    guard let record = readers[top].current else { return nil }
-    let item = decode(record)
-    try readers[top].advance(descriptor)
-    if let following = readers[top].current { headFirst[top] = order.firstField(ofRecord: following) }
-    replay(top)
-    return item
+    guard let runs else { return nil }
+    if primed { try advance(runs) } else { try prime(runs) }
+    guard runs.count > 0, let record = runs.readers[runs.tree[0]].current else { return nil }
+    return decode(record)
   }
 
-  /// The positions in `memoryOrder` of the next 64 records from `memory`; nil past the last.
+  /// Moves the run whose record was handed out last to its next record and plays it up the tree.
   @inline(__always)
-  private mutating func nextBatch() -> Range<Int>? {
-    let end = min(memoryIndex + 64, memoryOrder.count)
-    guard memoryIndex < end else { return nil }
-    defer { memoryIndex = end }
-    return memoryIndex..<end
+  private func advance(_ runs: RunPointers) throws(FeedError) {
+    guard runs.count > 0 else { return }
+    let top = runs.tree[0]
+    let reader = runs.readers + top
+    try reader.pointee.advance(descriptor)
+    if let following = reader.pointee.current { runs.headFirst[top] = order.firstField(ofRecord: following) }
+    replay(top, in: runs)
   }
 
-  /// Decodes the records `keys[range]` point at into `batch`. The records lie anywhere in the
-  /// buffer, so each read is likely a cache miss; in one tight loop with nothing depending on
-  /// what it loads, the processor waits for many of them at once rather than for one per sample
-  /// handed out. O(`range.count`).
-  @inline(__always)
-  private static func decode<Item>(
-    _ range: Range<Int>, of keys: [SortKey], at base: UnsafeRawPointer, into batch: inout [Item],
-    _ decode: (UnsafeRawPointer) -> Item
-  ) {
-    batch.removeAll(keepingCapacity: true)
-    keys.withUnsafeBufferPointer { keys in
-      for position in range { batch.append(decode(base + Int(keys[position].index))) }
-    }
-  }
-
-  private mutating func prime() throws(FeedError) {
+  private mutating func prime(_ runs: RunPointers) throws(FeedError) {
     primed = true
-    for index in readers.indices {
-      try readers[index].advance(descriptor)
-      headFirst.append(readers[index].current.map(order.firstField(ofRecord:)) ?? 0)
+    let count = runs.count
+    for index in 0..<count {
+      try runs.readers[index].advance(descriptor)
+      runs.headFirst[index] = runs.readers[index].current.map(order.firstField(ofRecord:)) ?? 0
     }
-    let count = readers.count
     guard count > 0 else { return }
-    tree = [Int](repeating: -1, count: count)
+    let tree = runs.tree
     // Each leaf climbs until it meets a node no leaf has reached yet and waits there; the second
     // to arrive plays it, leaves the loser there and climbs on with the winner.
     for leaf in 0..<count {
@@ -142,7 +178,7 @@ struct SortedSamples {
           waiting = true
           break
         }
-        if precedes(tree[node], winner) { swap(&tree[node], &winner) }
+        if precedes(tree[node], winner, in: runs) { swap(&tree[node], &winner) }
         node >>= 1
       }
       if !waiting { tree[0] = winner }
@@ -151,13 +187,13 @@ struct SortedSamples {
 
   /// Plays run `leaf`'s next record up to the root. O(log *k*) comparisons.
   @inline(__always)
-  private mutating func replay(_ leaf: Int) {
-    let count = readers.count
+  private func replay(_ leaf: Int, in runs: RunPointers) {
+    let tree = runs.tree
     var winner = leaf
-    var node = (leaf &+ count) >> 1
+    var node = (leaf &+ runs.count) >> 1
     while node > 0 {
       let other = tree[node]
-      if precedes(other, winner) {
+      if precedes(other, winner, in: runs) {
         tree[node] = winner
         winner = other
       }
@@ -172,11 +208,11 @@ struct SortedSamples {
   /// - Complexity: O(1); the full order (and the decoding of both records) only when the first
   ///   fields are equal or not numbers.
   @inline(__always)
-  private func precedes(_ a: Int, _ b: Int) -> Bool {
-    guard let x = readers[a].current else { return false }
-    guard let y = readers[b].current else { return true }
-    let first = headFirst[a]
-    let second = headFirst[b]
+  private func precedes(_ a: Int, _ b: Int, in runs: RunPointers) -> Bool {
+    guard let x = runs.readers[a].current else { return false }
+    guard let y = runs.readers[b].current else { return true }
+    let first = runs.headFirst[a]
+    let second = runs.headFirst[b]
     if first < second { return true }
     if second < first { return false }
     let one = PackedSample.read(from: x)

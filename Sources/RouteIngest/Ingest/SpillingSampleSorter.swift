@@ -82,9 +82,14 @@ struct SpillingSampleSorter {
   }
 
   /// Reserves the buffer at the first sample; spills it when it is full.
+  /// The keys and their scratch are reserved then at the most a buffer can hold, so they never
+  /// grow by copying into fresh memory (address space: a page is memory once a key reaches it).
   private mutating func makeRoom() throws(FeedError) {
     guard buffer.limit == 0 else { return try spillBuffer() }
     buffer = PackedSampleBuffer(limit: byteLimit + 2 * PackedSample.maximumSize)
+    let most = min(runLimit, byteLimit / PackedSample.fixedSize + 1)
+    keys.reserveCapacity(most)
+    scratch.reserveCapacity(most)
   }
 
   private mutating func spillBuffer() throws(FeedError) {
@@ -93,7 +98,14 @@ struct SpillingSampleSorter {
     if spill == nil { spill = try SpillFile() }
     let file = spill!
     let start = file.end
-    for key in keys { try file.append(record: buffer.record(at: Int(key.index))) }
+    // Each block of records is read ahead together (`PackedSampleBuffer.touch(_:)`), then copied.
+    var block = 0
+    while block < keys.count {
+      let end = min(block + PackedSampleBuffer.touchBlock, keys.count)
+      keys.withUnsafeBufferPointer { keys in buffer.touch(keys[block..<end]) }
+      for key in keys[block..<end] { try file.append(record: buffer.record(at: Int(key.index))) }
+      block = end
+    }
     runs.append(try file.finishRun(from: start))
     buffer.removeAll()
     keys.removeAll(keepingCapacity: true)
@@ -121,13 +133,18 @@ struct SpillingSampleSorter {
     guard allFinite else { return keys.sort(by: byFullOrder) }
     SortKey.radixSort(&keys, scratch: &scratch)
     // Equal first fields: the full order decides, then the offset, as the radix sort kept them.
-    var start = 0
-    while start < keys.count {
-      var end = start + 1
-      while end < keys.count, keys[end].bits == keys[start].bits { end += 1 }
-      if end - start > 1 { keys[start..<end].sort(by: byFullOrder) }
-      start = end
+    let ties = keys.withUnsafeBufferPointer { keys in
+      var ties: [Range<Int>] = []
+      var start = 0
+      while start < keys.count {
+        var end = start &+ 1
+        while end < keys.count, keys[end].bits == keys[start].bits { end &+= 1 }
+        if end &- start > 1 { ties.append(start..<end) }
+        start = end
+      }
+      return ties
     }
+    for range in ties { keys[range].sort(by: byFullOrder) }
   }
 
   /// Hands every sample to `body` in order, then empties the sorter.
