@@ -18,6 +18,7 @@ public final class RouteStore {
   // Statements run per batch or per refresh, prepared once per connection.
   var insertSampleStatement: Statement?
   var insertSamplesStatement: Statement?
+  var insertLargeSamplesStatement: Statement?
   var largestRowIDStatement: Statement?
   var rowByIDStatement: Statement?
   var rowsAfterStatement: Statement?

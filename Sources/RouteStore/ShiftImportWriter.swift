@@ -95,7 +95,7 @@ public struct ShiftImportWriter: RetainedSampleSink {
     let shift = shift
     let recordStart = !startRecorded && !batch.isEmpty
     try store.database.transaction {
-      try store.appendSamples(batch, to: shift)
+      try store.appendSamplesInOpenTransaction(batch, to: shift)
       if recordStart { try store.setStart(batch[0].timestamp, of: shift) }
       if let stoppedReading {
         try store.updateShift(shift, "UPDATE shifts SET stopped_reading = ? WHERE id = ?") {
