@@ -295,4 +295,52 @@ import Testing
     }
     #expect(waypoints.count == 3)
   }
+
+  /// Features the byte path must decline, each between byte-read ones that carry no accuracy
+  /// and one no time: a name with an escape, a LineString-free `geometries`, a nested skipped
+  /// value, and skipped numbers of every shape `skipShortDecimal` leaves to `skipNumber` (eight
+  /// digits, an exponent, a leading zero, a fraction of eight digits). The declined feature's
+  /// time and accuracy must not reach the byte-read Points after it, and the records, sessions
+  /// and lines are the token path's.
+  @Test func declinedFeaturesReadAsTheTokenPathBetweenByteReadPoints() {
+    let declined = [
+      Self.feature(
+        #""geometry":{"type":"Point","coordinates":[1,2]},"properties":{"ti\u006De":"2025-11-04T16:00:05Z","acc":3.5}"#
+      ),
+      Self.point(#""time":"2025-11-04T16:00:06Z","accuracy":4.5,"nested":{"a":1}"#),
+      Self.feature(
+        #""properties":{"time":"2025-11-04T16:00:07Z"},"geometry":{"type":"GeometryCollection","geometries":[]}"#),
+    ]
+    let skippedNumbers = [
+      "12345678", "1.5e3", "-2E-1", "0.25", "-0", "1.23456789", "12345678.5", "0", "-7.0000001",
+    ]
+    var features: [String] = []
+    for feature in declined {
+      features += [feature, Self.point(#""speed":1.5"#), Self.point(#""time":"2025-11-04T16:00:08Z""#)]
+    }
+    for (offset, number) in skippedNumbers.enumerated() {
+      features.append(
+        Self.point(#""speed":"# + number + #","time":"2025-11-04T16:00:\#(10 + offset)Z","bearing":"# + number))
+    }
+    let bytes = Self.collection(features)
+    let expected = Self.read(bytes, fromBytes: false)
+    #expect(expected.read.error == nil)
+    let fast = Self.read(bytes)
+    // Two byte-read Points after each declined feature, and every skipped-number Point.
+    #expect(fast.fromBytes == 2 * declined.count + skippedNumbers.count)
+    #expect(fast.read.records == expected.read.records)
+    #expect(fast.read.error == expected.read.error)
+    let positions = fast.read.records.compactMap { record -> RouteSample? in
+      if case .position(let sample, _, _) = record { return sample }
+      return nil
+    }
+    // The two declined Points with a readable time, three timed byte-read Points, nine with
+    // skipped numbers; only the two declined ones have an accuracy.
+    #expect(positions.count == 2 + declined.count + skippedNumbers.count)
+    #expect(positions.filter { $0.horizontalAccuracy != nil }.count == 2)
+    for size in [1, 7, 33] {
+      let chunked = Self.read(bytes, chunkSize: size)
+      #expect(chunked.read.records == expected.read.records, "chunks of \(size)")
+    }
+  }
 }

@@ -321,13 +321,25 @@ struct GeoJSONMapper {
   ///
   /// - Parameter line: the line of the coordinates' `[`.
   mutating func take(_ point: GeoJSONPointFeature, line: Int, into sink: inout some FeedSink) {
-    beginFeature(into: &sink)
+    // The feature state is not reset: the token path resets it when its next feature opens, and
+    // nothing reads it before then. What an earlier feature held goes first, in order.
+    flush(into: &sink)
+    featureSerial += 1
     let session = pointSession()
+    let time = GeoJSONFeature.pointTime(point.time, point.timestamp, point.timeLong)
+    // A timed fix with no role to wait for, as `deliverCoordinate` delivers it, without the
+    // outcome in between.
+    if case .seconds(let timestamp) = time, !pointRoles.holds(named: point.hasWaypointProperty), !pointRoles.sawLine {
+      let sample = RouteSample(
+        timestamp: timestamp, latitude: point.latitude, longitude: point.longitude,
+        horizontalAccuracy: point.accuracy, altitude: point.altitude)
+      return sink.position(sample, session: session, line: line)
+    }
     // Not malformed, not a polygon's: the rest of `deliver`.
     deliverCoordinate(
       isPoint: true, longitude: point.longitude, latitude: point.latitude, altitude: point.altitude,
-      time: GeoJSONFeature.pointTime(point.time, point.timestamp, point.timeLong), accuracy: point.accuracy,
-      named: point.hasWaypointProperty, session: session, line: line, into: &sink)
+      time: time, accuracy: point.accuracy, named: point.hasWaypointProperty, session: session, line: line,
+      into: &sink)
   }
 
   // MARK: - Features and geometries
