@@ -63,7 +63,8 @@ enum NMEAInPlace {
     fix.latitude = latitude
     fix.longitude = longitude
     fix.hasCoordinates = true
-    fix.valid = status == 0x41 && mode != 0x4E && mode != 0x4D && mode != 0x53  // A; not N, M, S
+    // A (active), and a usable mode letter (none reads as 0, which is usable).
+    fix.valid = status == 0x41 && NMEASentenceParser.modeLetterIsUsable(mode)
     if fix.valid {
       fix.details.speed = speed.map { $0 * 1852 / 3600 }
       fix.details.course = course
@@ -96,8 +97,7 @@ enum NMEAInPlace {
     fix.latitude = latitude
     fix.longitude = longitude
     fix.hasCoordinates = true
-    // 0 no fix, 7 manual input, 8 simulator.
-    fix.valid = quality >= 1 && quality != 7 && quality != 8
+    fix.valid = NMEASentenceParser.qualityIsUsable(Int(quality))
     if fix.valid {
       fix.details.hdop = hdop
       fix.details.altitude = altitude

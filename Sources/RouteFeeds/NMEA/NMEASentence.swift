@@ -273,7 +273,20 @@ extension NMEASentenceParser {
   @inline(__always)
   static func modeIsUsable(_ field: Field?) -> Bool {
     guard let field, let mode = field.first else { return true }
-    return mode != 0x4E && mode != 0x4D && mode != 0x53
+    return modeLetterIsUsable(mode)
+  }
+
+  /// The mode rule for one letter (`modeIsUsable`), shared with the in-place reader. O(1).
+  @inline(__always)
+  static func modeLetterIsUsable(_ mode: UInt8) -> Bool {
+    mode != 0x4E && mode != 0x4D && mode != 0x53
+  }
+
+  /// GGA's fix quality: 0 no fix, 7 manual input, 8 simulator; 6 (dead reckoning) is the
+  /// receiver's own estimate. Shared with the in-place reader. O(1).
+  @inline(__always)
+  static func qualityIsUsable(_ quality: Int) -> Bool {
+    quality >= 1 && quality != 7 && quality != 8
   }
 
   /// Reads a fix sentence (`verdict` is RMC, GGA, GNS, GLL or GST) into `fix`.
@@ -324,8 +337,7 @@ extension NMEASentenceParser {
     _ = try required(&fields)  // satellites
     let hdop = try optionalNumber(fields.field())
     let altitude = try optionalNumber(fields.field())
-    // 0 no fix, 7 manual input, 8 simulator; 6 (dead reckoning) is the receiver's own estimate.
-    fix.valid = quality >= 1 && quality != 7 && quality != 8
+    fix.valid = qualityIsUsable(quality)
     if fix.valid {
       fix.details.hdop = hdop
       fix.details.altitude = altitude
