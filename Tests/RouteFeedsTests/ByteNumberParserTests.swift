@@ -27,6 +27,18 @@ struct ByteNumberParserTests {
     }
   }
 
+  @Test func everyPowerOfTenFromZeroToFifteenIsExact() {
+    var power: UInt64 = 1
+    for exponent in 0...15 {
+      #expect(ByteNumberParser.integerPowerOfTen(exponent) == power, "10^\(exponent)")
+      #expect(ByteNumberParser.smallPowerOfTen(exponent) == power, "10^\(exponent)")
+      #expect(ByteNumberParser.exactPowerOfTen(exponent).bitPattern == Double("1e\(exponent)")?.bitPattern)
+      // A value with that many fraction digits divides by the same power, as strtod reads it.
+      #expect(Self.parse("1." + String(repeating: "0", count: exponent))?.bitPattern == 1.0.bitPattern)
+      power &*= 10
+    }
+  }
+
   @Test func aNonDigitAnywhereInAFourDigitRunIsRefused() {
     // Bytes just outside '0'…'9', in every position of the fraction's SWAR block.
     for bad in ["/", ":", " ", "\u{0}", "a", "\u{7F}", "é"] {

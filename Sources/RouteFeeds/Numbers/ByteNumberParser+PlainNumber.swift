@@ -101,19 +101,10 @@ extension ByteNumberParser {
     return negative ? -value : value
   }
 
-  /// 10^`exponent` for 0 through 7.
+  /// 10^`exponent` for 0 through 7, branch-free (`integerPowerOfTen`).
   @inline(__always)
   static func smallPowerOfTen(_ exponent: Int) -> UInt64 {
-    switch exponent {
-    case 0: 1
-    case 1: 10
-    case 2: 100
-    case 3: 1_000
-    case 4: 10_000
-    case 5: 100_000
-    case 6: 1_000_000
-    default: 10_000_000
-    }
+    integerPowerOfTen(exponent)
   }
 
   /// How many of the eight bytes of `word` (the first in the lowest byte) are decimal digits
