@@ -74,22 +74,25 @@ public enum GeographicDistance {
     return 2 * earthRadiusMeters * asin(a.squareRoot())
   }
 
-  /// A number never below what `meters(fromLatitude:longitude:cosineOfLatitude:toLatitude:longitude:cosineOfLatitude:)`
-  /// returns for the same pair, computed with no trigonometric call and without the second
-  /// latitude's cosine; +∞ when the pair may lie more than about 1.27 km apart (√a above 10⁻⁴). For a caller that
-  /// only needs to know that a step is short (the capture filter's movement threshold), so it
-  /// can skip the haversine where the bound settles the question.
+  /// A number never below the square of what `meters(fromLatitude:longitude:cosineOfLatitude:toLatitude:longitude:cosineOfLatitude:)`
+  /// returns for the same pair, in square metres, computed with no trigonometric call, no square
+  /// root and without the second latitude's cosine; +∞ when the pair may lie more than about
+  /// 1.27 km apart (√a above 10⁻⁴). For a caller that only needs to know that a step is short (the
+  /// capture filter's movement threshold and speed rule): compared with a squared threshold, it
+  /// settles the question as the haversine would, and the decision does not wait for a square
+  /// root or a division.
   ///
   /// Why it bounds the haversine as computed: with h₁, h₂ the same half differences (same
-  /// operations, same order), |sin h| ≤ |h|; cos φ₂ ≤ cos φ₁ + |φ₂ − φ₁| (cosine is
-  /// 1-Lipschitz), with |φ₂ − φ₁| ≤ 2.0001 |h₁| + 10⁻¹² covering every rounding of the
-  /// latitudes and cosines; so a ≤ h₁² + cos φ₁ (cos φ₁ + 2.0001 |h₁| + 10⁻¹²) h₂², all terms
-  /// non-negative. Below √a = 10⁻⁴, asin(√a) exceeds √a by a factor under 1 + 1.7 × 10⁻⁹; the
-  /// factor 1 + 10⁻⁸ covers that and the few ulps each library call and operation may add.
+  /// operations, same order), |sin h| ≤ |h|; cos φ₂ ≤ cos φ₁ + |φ₂ − φ₁| (cosine is 1-Lipschitz),
+  /// with |φ₂ − φ₁| ≤ 2.0001 |h₁| + 10⁻¹² covering every rounding of the latitudes and cosines; so
+  /// a ≤ h₁² + cos φ₁ (cos φ₁ + 2.0001 |h₁| + 10⁻¹²) h₂², all terms non-negative. Below √a = 10⁻⁴,
+  /// asin(√a) exceeds √a by a factor under 1 + 1.7 × 10⁻⁹. The bound is (2R)² a (1 + 10⁻⁸)²: the
+  /// factor covers that and the few ulps each library call and operation may add, with room left
+  /// for a threshold's own rounding when it is squared and compared.
   ///
   /// - Complexity: O(1).
   @inlinable
-  public static func metersUpperBound(
+  public static func metersSquaredUpperBound(
     fromLatitude latitude1: Double, longitude longitude1: Double, cosineOfLatitude cosine1: Double,
     toLatitude latitude2: Double, longitude longitude2: Double
   ) -> Double {
@@ -97,10 +100,10 @@ public enum GeographicDistance {
     let halfDeltaLambda = (longitude2 - longitude1) * radiansPerDegree * 0.5
     let cosine2Bound = cosine1 + 2.0001 * abs(halfDeltaPhi) + 1e-12
     let a = halfDeltaPhi * halfDeltaPhi + cosine1 * cosine2Bound * (halfDeltaLambda * halfDeltaLambda)
-    let root = a.squareRoot()
     // NaN fails the comparison too: no bound.
-    guard root <= 1e-4 else { return .infinity }
-    return 2 * earthRadiusMeters * root * (1 + 1e-8)
+    guard a <= 1e-8 else { return .infinity }
+    let diameter = 2 * earthRadiusMeters * (1 + 1e-8)
+    return a * (diameter * diameter)
   }
 
   /// The great-circle distance in metres between two route positions.

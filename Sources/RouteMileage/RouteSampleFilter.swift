@@ -262,14 +262,16 @@ public struct RouteSampleFilter: Sendable {
       anchor = keepThroughStop(current.stationary, from: anchor)
     }
     if current.runLength == 0 {
-      // Clearly standing: the bound is below the movement threshold and too slow for the speed
-      // rule, so the haversine would decide `negligibleMovement` too (its metres are at most
-      // the bound; dividing by the same positive seconds keeps the order). Its metres and
-      // cosine are measured only if the fix is kept through a stop.
-      let bound = GeographicDistance.metersUpperBound(
+      // Clearly standing: by the bound, below the movement threshold and within the speed rule
+      // (metres over the same positive seconds), so the haversine would decide
+      // `negligibleMovement` too. Squared, as the bound is, which keeps the order only for a
+      // positive limit (otherwise the haversine decides). Its metres and cosine are measured
+      // only if the fix is kept through a stop.
+      let bound = GeographicDistance.metersSquaredUpperBound(
         fromLatitude: anchor.latitude, longitude: anchor.longitude, cosineOfLatitude: current.anchorCosine,
         toLatitude: position.latitude, longitude: position.longitude)
-      if bound < minimumMovement, bound / (sample.timestamp - anchor.timestamp) <= maximumSpeed {
+      let limit = min(minimumMovement, maximumSpeed * (sample.timestamp - anchor.timestamp))
+      if limit > 0, bound < limit * limit {
         current.stationary = sample
         current.hasStationary = true
         current.stationaryMeasured = false

@@ -1,7 +1,7 @@
 import RouteMileage
 import Testing
 
-/// The capture filter decides a clearly standing fix from `GeographicDistance.metersUpperBound`
+/// The capture filter decides a clearly standing fix from `GeographicDistance.metersSquaredUpperBound`
 /// without the haversine; these pin that the bound never undercuts the haversine and that the
 /// decisions and a stop fix's measured step are the haversine's.
 @Suite("RouteSampleFilter: standing fixes judged by the bound")
@@ -32,14 +32,16 @@ struct StandingBoundTests {
       let meters = GeographicDistance.meters(
         fromLatitude: latitude1, longitude: longitude1, cosineOfLatitude: cosine1,
         toLatitude: latitude2, longitude: longitude2, cosineOfLatitude: GeographicDistance.cosineOfLatitude(latitude2))
-      let bound = GeographicDistance.metersUpperBound(
+      let bound = GeographicDistance.metersSquaredUpperBound(
         fromLatitude: latitude1, longitude: longitude1, cosineOfLatitude: cosine1,
         toLatitude: latitude2, longitude: longitude2)
-      #expect(bound >= meters, "bound \(bound) below \(meters)")
-      // Where it is finite it is close: within a part in 10⁵ plus a fraction of a millimetre
-      // at these latitudes (it exists to settle the 5 m threshold).
+      #expect(bound >= meters * meters, "bound \(bound) below \(meters)²")
+      // With room for a threshold's rounding: a limit the step reaches, squared in floating
+      // point, is never above the bound.
+      #expect(bound >= (meters * (1 + 1e-15)) * (meters * (1 + 1e-15)))
+      // Where it is finite it is close at these latitudes (it exists to settle the 5 m threshold).
       if bound.isFinite, abs(latitude1) < 80 {
-        #expect(bound <= meters * 1.8 + 1e-3)
+        #expect(bound.squareRoot() <= meters * 1.8 + 1e-3)
       }
     }
   }
@@ -48,11 +50,11 @@ struct StandingBoundTests {
     let cosine = GeographicDistance.cosineOfLatitude(52)
     let twoKilometres = 2_000 / GeographicDistance.metersPerDegree
     #expect(
-      GeographicDistance.metersUpperBound(
+      GeographicDistance.metersSquaredUpperBound(
         fromLatitude: 52, longitude: 13, cosineOfLatitude: cosine, toLatitude: 52 + twoKilometres, longitude: 13)
         == .infinity)
     #expect(
-      GeographicDistance.metersUpperBound(
+      GeographicDistance.metersSquaredUpperBound(
         fromLatitude: 52, longitude: 13, cosineOfLatitude: cosine, toLatitude: 52, longitude: 13) == 0)
   }
 
@@ -80,6 +82,22 @@ struct StandingBoundTests {
     #expect(filter.consider(Self.fix(session, 0.05, north: 3)) == .rejected(.negligibleMovement))
     #expect(filter.counts[.speed] == 1)
     #expect(filter.counts[.negligibleMovement] == 1)
+  }
+
+  /// The bound is compared squared, which keeps the order only for a positive limit: a negative
+  /// threshold (as a caller may set one) leaves every decision to the haversine, as before.
+  @Test func negativeThresholdsLeaveTheDecisionToTheHaversine() {
+    var moving = RouteSampleFilter()
+    moving.minimumMovement = -1
+    _ = moving.consider(Self.fix(nil, 0, north: 0))
+    // Below any movement threshold the square would accept, but no step is below -1 m.
+    #expect(moving.consider(Self.fix(nil, 1, north: 0.5)) == .retained(Self.fix(nil, 1, north: 0.5)))
+    var still = RouteSampleFilter()
+    still.maximumSpeed = -1
+    _ = still.consider(Self.fix(nil, 0, north: 0))
+    // Every step, even none at all, is faster than -1 m/s.
+    #expect(still.consider(Self.fix(nil, 1, north: 0.5)) == .rejected(.speed))
+    #expect(still.consider(Self.fix(nil, 2, north: 0)) == .rejected(.speed))
   }
 
   @Test func aStopFixJudgedByTheBoundMeasuresAsTheHaversine() {
