@@ -132,14 +132,18 @@ public struct RouteFloorWalk: Sendable, Hashable {
   }
 
   /// The best chord into the position being walked, before its charge: the chain it carries,
-  /// its direction and length, and the slot of its anchor (`pendingSlot`: the pending
-  /// position), whose latitude, reach, spread and winding limit `chordCharge` reads.
+  /// its direction and length, and what `chordCharge` reads of its anchor (latitude, reach,
+  /// spread and winding limit), chosen with the chord rather than looked up by slot after: which
+  /// slot wins is data, and a jump on it was mispredicted about half the time.
   @usableFromInline struct Candidate {
     var chain = -Double.infinity
     var east = 0.0
     var north = 0.0
     var length = 0.0
-    var slot = 0
+    var anchorLatitude = 0.0
+    var anchorReach = 0.0
+    var anchorSpread = 0.0
+    var anchorWindingLimit = 0.0
   }
 
   @usableFromInline let assumption: RouteFloorAssumption
@@ -176,8 +180,6 @@ public struct RouteFloorWalk: Sendable, Hashable {
   /// Added to every chord's σ: far more than the floating-point rounding of a chord and of
   /// summing a shift's chords (parts in 10¹²).
   @usableFromInline static let roundingShare = 1e-9
-  /// `Candidate.slot` of the pending position, outside the ring.
-  @usableFromInline static let pendingSlot = 4
 
   public init(assumption: RouteFloorAssumption = .standard) {
     self.assumption = assumption
@@ -275,23 +277,23 @@ public struct RouteFloorWalk: Sendable, Hashable {
     let opening = best - reach
     // Choose the best chord on its length, then charge that one chord (`chordCharge`): any
     // chain, charged, is a valid floor. Should the charge refuse it, choose again charging each.
-    // The candidate names its anchor's slot rather than copying the anchor's fields.
+    // The candidate carries the four fields of its anchor the charge reads, chosen with it.
     var candidate = Candidate()
     if ringCount > 0 {
-      considerChain(from: slot0, slot: 0, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+      considerChain(from: slot0, toLatitude: latitude, longitude: longitude, candidate: &candidate)
       if ringCount > 1 {
-        considerChain(from: slot1, slot: 1, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+        considerChain(from: slot1, toLatitude: latitude, longitude: longitude, candidate: &candidate)
         if ringCount > 2 {
-          considerChain(from: slot2, slot: 2, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+          considerChain(from: slot2, toLatitude: latitude, longitude: longitude, candidate: &candidate)
           if ringCount > 3 {
-            considerChain(from: slot3, slot: 3, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+            considerChain(from: slot3, toLatitude: latitude, longitude: longitude, candidate: &candidate)
           }
         }
       }
     }
     if uncommitted {
       considerChain(
-        from: pending, slot: Self.pendingSlot, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+        from: pending, toLatitude: latitude, longitude: longitude, candidate: &candidate)
     }
     var chain = -Double.infinity
     var directionEast = 0.0
@@ -382,21 +384,14 @@ public struct RouteFloorWalk: Sendable, Hashable {
     return sigma * (span - anchorReach)
   }
 
-  /// `chordCharge` of the best candidate, into the point at `latitude` (of reach `reach`), whose
-  /// anchor is in the candidate's slot: the latitude span is taken here, once, not per chord.
+  /// `chordCharge` of the best candidate, into the point at `latitude` (of reach `reach`), with
+  /// what the candidate carries of its anchor: the latitude span is taken here, once, not per chord.
   @inline(__always)
   func chordCharge(_ candidate: Candidate, toLatitude latitude: Double, reach: Double) -> Double? {
-    let anchor: (latitude: Double, reach: Double, spread: Double, windingLimit: Double)
-    switch candidate.slot {
-    case 0: anchor = (slot0.latitude, slot0.reach, slot0.spread, slot0.windingLimit)
-    case 1: anchor = (slot1.latitude, slot1.reach, slot1.spread, slot1.windingLimit)
-    case 2: anchor = (slot2.latitude, slot2.reach, slot2.spread, slot2.windingLimit)
-    case 3: anchor = (slot3.latitude, slot3.reach, slot3.spread, slot3.windingLimit)
-    default: anchor = (pending.latitude, pending.reach, pending.spread, pending.windingLimit)
-    }
-    return Self.chordCharge(
-      length: candidate.length, latitudeSpan: abs(latitude - anchor.latitude), anchorReach: anchor.reach,
-      anchorSpread: anchor.spread, anchorWindingLimit: anchor.windingLimit, reach: reach)
+    Self.chordCharge(
+      length: candidate.length, latitudeSpan: abs(latitude - candidate.anchorLatitude),
+      anchorReach: candidate.anchorReach, anchorSpread: candidate.anchorSpread,
+      anchorWindingLimit: candidate.anchorWindingLimit, reach: reach)
   }
 
   /// The better of continuing `anchor`'s chain, or starting one there, with the uncharged chord
@@ -411,7 +406,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
   /// rounding is monotone.
   @inline(__always)
   func considerChain(
-    from anchor: Anchor, slot: Int, toLatitude latitude: Double, longitude: Double, candidate: inout Candidate
+    from anchor: Anchor, toLatitude latitude: Double, longitude: Double, candidate: inout Candidate
   ) {
     let (dx, dy, _) = Self.chord(from: anchor, toLatitude: latitude, longitude: longitude)
     let length = (dx * dx + dy * dy).squareRoot()
@@ -429,7 +424,10 @@ public struct RouteFloorWalk: Sendable, Hashable {
     candidate.east = better ? ux : candidate.east
     candidate.north = better ? uy : candidate.north
     candidate.length = better ? length : candidate.length
-    candidate.slot = better ? slot : candidate.slot
+    candidate.anchorLatitude = better ? anchor.latitude : candidate.anchorLatitude
+    candidate.anchorReach = better ? anchor.reach : candidate.anchorReach
+    candidate.anchorSpread = better ? anchor.spread : candidate.anchorSpread
+    candidate.anchorWindingLimit = better ? anchor.windingLimit : candidate.anchorWindingLimit
   }
 
   /// `considerChain` with every chord charged and refused chords skipped: the fallback when the
@@ -473,7 +471,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
       ringCount += 1
     } else {
       slot = oldest
-      oldest = oldest == Self.capacity - 1 ? 0 : oldest + 1
+      // `capacity` is a power of two: the wrap is a mask, not a branch on which slot is next.
+      oldest = (oldest + 1) & (Self.capacity - 1)
     }
     switch slot {
     case 0: slot0 = pending
