@@ -408,7 +408,8 @@ struct GeoJSONPointFeatureScan {
     index = i
     if !hasExponent, digits + fractionDigits <= 15 {
       let magnitude =
-        fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
+        fractionDigits == 0
+        ? ByteNumberParser.double(mantissa) : ByteNumberParser.double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
       value = negative ? -magnitude : magnitude
     } else {
       value = ByteNumberParser.double(UnsafeBufferPointer(start: base + start, count: i - start))
@@ -451,7 +452,7 @@ struct GeoJSONPointFeatureScan {
       guard !base[end].isJSONNumberByte else { return false }
       index = end
       // Dividing by 10^0 = 1 is exact: the integer's own value, as `number(_:)` gives it.
-      let magnitude = Double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
+      let magnitude = ByteNumberParser.double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
       value = negative ? -magnitude : magnitude
       return true
     #else

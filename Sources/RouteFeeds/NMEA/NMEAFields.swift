@@ -226,8 +226,8 @@ enum NMEAFieldParser {
       }
       index &+= 1
     }
-    guard dot >= 0 else { return Double(mantissa) }
-    return Double(mantissa) / ByteNumberParser.exactPowerOfTen(count &- dot &- 1)
+    guard dot >= 0 else { return ByteNumberParser.double(mantissa) }
+    return ByteNumberParser.double(mantissa) / ByteNumberParser.exactPowerOfTen(count &- dot &- 1)
   }
 
   /// The century pivot for two-digit years.

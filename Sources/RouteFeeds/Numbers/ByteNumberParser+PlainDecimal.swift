@@ -42,7 +42,7 @@ extension ByteNumberParser {
         fractionDigits = tail
         let digits = integerDigits + fractionDigits
         guard digits <= 15 else { return nil }
-        let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
+        let value = double(mantissa) / exactPowerOfTen(fractionDigits)
         return negative ? -value : value
       }
       let fractionStart = index
@@ -62,7 +62,7 @@ extension ByteNumberParser {
     }
     let digits = integerDigits + fractionDigits
     guard digits > 0, digits <= 15 else { return nil }
-    let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / exactPowerOfTen(fractionDigits)
+    let value = fractionDigits == 0 ? double(mantissa) : double(mantissa) / exactPowerOfTen(fractionDigits)
     return negative ? -value : value
   }
 
@@ -121,6 +121,17 @@ extension ByteNumberParser {
   static let exactPowersOfTen: [Double] = [
     1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
   ]
+
+  /// The `Double` of a mantissa below 2⁶³ (every one of at most 18 digits), converted as a
+  /// signed integer: the same value as `Double(mantissa)` (both round to nearest, and are exact
+  /// below 2⁵³), in one instruction where x86-64 without AVX-512 converts an unsigned one in
+  /// four, on the path from a number's digits to its division.
+  ///
+  /// - Complexity: O(1).
+  @inlinable @inline(__always)
+  static func double(_ mantissa: UInt64) -> Double {
+    Double(Int64(bitPattern: mantissa))
+  }
 
   /// 10^`exponent` for 0 through 15, all exact in a `Double`: one load from a constant table,
   /// without the compare tree a `switch` compiles to, which mispredicts when the digit count

@@ -57,7 +57,7 @@ extension ByteNumberParser {
       guard integerDigits | fractionDigits != 0 else { return nil }
       index = end
       // Dividing by 10^0 = 1 is exact: the integer's own value, as `plainDecimal` gives it.
-      let value = Double(mantissa) / exactPowerOfTen(fractionDigits)
+      let value = double(mantissa) / exactPowerOfTen(fractionDigits)
       return negative ? -value : value
     #else
       return nil
@@ -97,7 +97,7 @@ extension ByteNumberParser {
     guard digits > 0, digits <= 15 else { return nil }
     index = at
     let value =
-      fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / exactPowerOfTen(fractionDigits)
+      fractionDigits == 0 ? double(mantissa) : double(mantissa) / exactPowerOfTen(fractionDigits)
     return negative ? -value : value
   }
 

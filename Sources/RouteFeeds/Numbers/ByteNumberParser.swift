@@ -82,7 +82,7 @@ public enum ByteNumberParser {
     }
     guard index == count else { return nil }
     if significantDigits <= 15, decimalExponent >= -22, decimalExponent <= 22 {
-      var value = Double(mantissa)
+      var value = double(mantissa)
       if decimalExponent < 0 {
         value /= powersOfTen[-decimalExponent]
       } else {
