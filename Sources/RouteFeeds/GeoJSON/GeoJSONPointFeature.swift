@@ -409,7 +409,8 @@ struct GeoJSONPointFeatureScan {
     if !hasExponent, digits + fractionDigits <= 15 {
       let magnitude =
         fractionDigits == 0
-        ? ByteNumberParser.double(mantissa) : ByteNumberParser.double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
+        ? ByteNumberParser.double(mantissa)
+        : ByteNumberParser.double(mantissa) / ByteNumberParser.exactPowerOfTen(fractionDigits)
       value = negative ? -magnitude : magnitude
     } else {
       value = ByteNumberParser.double(UnsafeBufferPointer(start: base + start, count: i - start))
