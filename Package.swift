@@ -42,8 +42,8 @@ let package = Package(
     // The command-line tool. Its logic lives in RouteMilesCLI so tests can call it in process.
     .target(name: "RouteMilesCLI", dependencies: ["RouteMileage", "ShiftWork", "RouteFeeds", "RouteStore", "RouteIngest"]),
     // The Swift runtime linked in (`-static-stdlib`, Linux): a process starts in 2.9 ms of CPU
-    // rather than 4.9 ms spent loading and relocating the runtime's ten shared libraries, which
-    // is 3-7 % of measuring a 500,000-position file (docs/performance.md). The flag is unsafe in SwiftPM's terms, so it
+    // rather than 4.9 ms spent loading and relocating the runtime's ten shared libraries: about
+    // 3 % of measuring a 500,000-position file (docs/performance.md). The flag is unsafe in SwiftPM's terms, so it
     // sits on this executable target alone: the library products stay usable as a versioned
     // dependency (SwiftPM refuses only products whose targets carry unsafe flags). Release only:
     // the test bundle links this target's settings too, and the toolchain has no static XCTest.
