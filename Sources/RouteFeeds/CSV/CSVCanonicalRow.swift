@@ -28,16 +28,25 @@ extension CSVReader {
     var index = start
     var lastStart = -1
     var rowLine = line
+    // Each row is handed to the sink one row late, after the next row is read: the sink copies
+    // the sample with wide loads, which cannot be forwarded from the narrower stores that just
+    // wrote it and would wait for them to reach the cache. A row later they have.
+    var late = RouteSample(timestamp: 0, latitude: 0, longitude: 0)
+    var lateSession: Int?
     while index &+ CSVPlainRow.canonicalWindow <= bound {
       guard
-        let end = decodeCanonicalRow(
-          bytes, start: index, bound: min(bound, index &+ cap &+ 1), plan: plan, line: rowLine, into: &sink)
+        let (end, sample, session) = decodeCanonicalRow(
+          bytes, start: index, bound: min(bound, index &+ cap &+ 1), plan: plan)
       else { break }
+      if lastStart >= 0 { sink.position(late, session: lateSession, line: rowLine &- 1) }
+      late = sample
+      lateSession = session
       lastStart = index
       index = end &+ 1
       rowLine &+= 1
     }
     if lastStart >= 0 {
+      sink.position(late, session: lateSession, line: rowLine &- 1)
       line = rowLine
       hasReadTime = true
     }
@@ -62,9 +71,8 @@ extension CSVReader {
   ///   O(*n*) in the session's length otherwise.
   @inline(__always)
   mutating func decodeCanonicalRow(
-    _ bytes: UnsafePointer<UInt8>, start: Int, bound: Int, plan: CSVPlainRow, line rowLine: Int,
-    into sink: inout some FeedSink
-  ) -> Int? {
+    _ bytes: UnsafePointer<UInt8>, start: Int, bound: Int, plan: CSVPlainRow
+  ) -> (end: Int, sample: RouteSample, session: Int?)? {
     let delimiter = plan.delimiter
     let pattern = UInt64(delimiter) &* 0x0101_0101_0101_0101
     guard let (timestamp, timeEnd) = timestampCache.cachedDayZulu(bytes, at: start), bytes[timeEnd] == delimiter
@@ -150,8 +158,7 @@ extension CSVReader {
     let sample = RouteSample(
       timestamp: timestamp, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy,
       speed: speed, course: course, altitude: nil, receivedAt: nil)
-    sink.position(sample, session: session, line: rowLine)
-    return index
+    return (index, sample, session)
   }
 }
 
