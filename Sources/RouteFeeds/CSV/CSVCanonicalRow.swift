@@ -11,8 +11,9 @@ extension CSVPlainRow {
 extension CSVReader {
   /// Reads the rows of the canonical column order from `start` onwards with
   /// `decodeCanonicalRow`, for as long as it reads them and each row's window lies before
-  /// `bound`, advancing `line`. Returns where it stopped (the start of the first row not read)
-  /// and the start of the last row read, -1 when none was.
+  /// `bound`, advancing `line`, and hands each to `sink` in order, the last before it returns.
+  /// Returns where it stopped (the start of the first row not read) and the start of the last
+  /// row read, -1 when none was.
   ///
   /// One loop for the run of rows: the plan stays in registers and the row's bookkeeping is an
   /// increment, where going back to the chunk's loop for every row cost about 80 instructions.
@@ -54,9 +55,9 @@ extension CSVReader {
   }
 
   /// Reads a plain row of the canonical column order (`CSVPlainRow.isCanonicalOrder`: time,
-  /// latitude, longitude, accuracy, speed, course, session) straight through and hands its
-  /// position to `sink`; returns the index of its line feed, or nil, having recorded nothing,
-  /// for any row it does not read, which `decodePlainRow` then reads or declines.
+  /// latitude, longitude, accuracy, speed, course, session) straight through; returns the index
+  /// of its line feed, its sample and its session ordinal, for the caller to hand to the sink,
+  /// or nil for any row it does not read, which `decodePlainRow` then reads or declines.
   ///
   /// The same values as `decodePlainRow`, bit for bit, by the same functions: the time on a day
   /// the cache holds (`ISO8601DayCache.cachedDayZulu`), numbers of at most seven digits each
