@@ -125,26 +125,54 @@ public struct RouteFloorWalk: Sendable, Hashable {
     /// this anchor was walked, less `reach`.
     var opening: Double
 
-    /// What an empty slot holds, so two walks with the same anchors compare equal.
+    /// What an empty slot holds, so two walks with the same anchors compare equal. No chain
+    /// and nothing to open one with (−∞ both), so a chord from it is never chosen and every
+    /// slot can be measured whether it holds an anchor or not (see `measureChord`).
     static let empty = Anchor(
       latitude: 0, longitude: 0, parallel: 0, meridional: 0, radius: 0, reach: 0, spread: 0, windingLimit: 0,
-      timestamp: 0, backed: false, chain: 0, directionEast: 0, directionNorth: 0, opening: 0)
+      timestamp: 0, backed: false, chain: -.infinity, directionEast: 0, directionNorth: 0, opening: -.infinity)
   }
 
-  /// The best chord into the position being walked, before its charge: the chain it carries,
-  /// its direction and length, and what `chordCharge` reads of its anchor (latitude, reach,
-  /// spread and winding limit), chosen with the chord rather than looked up by slot after: which
-  /// slot wins is data, and a jump on it missed about half the time in cachegrind's branch
-  /// simulation (about 1 ms of CPU on the 500,000-position CSV drive).
+  /// The chords into the position being walked, before their charge: what each measured, in
+  /// lanes by the order considered (the four ring slots, then `pending`), and which carries the
+  /// best chain.
+  ///
+  /// The best is tracked as a number and an index (compiled to a maximum and an integer
+  /// conditional move), and the winner's fields are read from their lanes once every chord is
+  /// measured. Which of four near-equal chains wins is data; choosing each chord's eight fields
+  /// as doubles on that condition compiled to jumps (a `Double` chosen on a condition is a branch
+  /// on x86-64 without AVX, and the anchor's fields are loads the compiler sinks into it), which
+  /// cachegrind's branch simulation showed missing about 30 % of the time: 2.7 ms of CPU on the
+  /// 500,000-position CSV drive.
   @usableFromInline struct Candidate {
+    /// The best chain so far, −∞ when no chord is eligible.
     var chain = -Double.infinity
-    var east = 0.0
-    var north = 0.0
-    var length = 0.0
-    var anchorLatitude = 0.0
-    var anchorReach = 0.0
-    var anchorSpread = 0.0
-    var anchorWindingLimit = 0.0
+    /// The lane of the chord that carries `chain`.
+    var index = 0
+    var eastLanes = SIMD8<Double>()
+    var northLanes = SIMD8<Double>()
+    var lengthLanes = SIMD8<Double>()
+    var anchorLatitudeLanes = SIMD8<Double>()
+    var anchorReachLanes = SIMD8<Double>()
+    var anchorSpreadLanes = SIMD8<Double>()
+    var anchorWindingLimitLanes = SIMD8<Double>()
+
+    /// Makes the chord in lane `order`, whose chain is `value`, the best if it beats the best so
+    /// far (strictly: on a tie the earlier stays). One comparison of doubles decides both the
+    /// index and the chain, with no `&&` to make a jump.
+    @inline(__always) mutating func choose(_ value: Double, _ order: Int) {
+      let better = value > chain
+      index = better ? order : index
+      chain = better ? value : chain
+    }
+
+    var east: Double { eastLanes[index] }
+    var north: Double { northLanes[index] }
+    var length: Double { lengthLanes[index] }
+    var anchorLatitude: Double { anchorLatitudeLanes[index] }
+    var anchorReach: Double { anchorReachLanes[index] }
+    var anchorSpread: Double { anchorSpreadLanes[index] }
+    var anchorWindingLimit: Double { anchorWindingLimitLanes[index] }
   }
 
   @usableFromInline let assumption: RouteFloorAssumption
@@ -278,24 +306,24 @@ public struct RouteFloorWalk: Sendable, Hashable {
     let opening = best - reach
     // Choose the best chord on its length, then charge that one chord (`chordCharge`): any
     // chain, charged, is a valid floor. Should the charge refuse it, choose again charging each.
-    // The candidate carries the four fields of its anchor the charge reads, chosen with it.
+    // The candidate keeps the four fields of each chord's anchor the charge reads. Every slot is
+    // measured, held or empty (an empty one is never chosen): no branch between the chords.
     var candidate = Candidate()
-    if ringCount > 0 {
-      considerChain(from: slot0, toLatitude: latitude, longitude: longitude, candidate: &candidate)
-      if ringCount > 1 {
-        considerChain(from: slot1, toLatitude: latitude, longitude: longitude, candidate: &candidate)
-        if ringCount > 2 {
-          considerChain(from: slot2, toLatitude: latitude, longitude: longitude, candidate: &candidate)
-          if ringCount > 3 {
-            considerChain(from: slot3, toLatitude: latitude, longitude: longitude, candidate: &candidate)
-          }
-        }
-      }
-    }
+    // `pending`, when it counts, is measured first but chosen last, as the order requires (on a
+    // tie the earlier chord stays): its test is then not a jump between the ring's choices.
+    var pendingValue = -Double.infinity
     if uncommitted {
-      considerChain(
-        from: pending, toLatitude: latitude, longitude: longitude, candidate: &candidate)
+      pendingValue = measureChord(from: pending, order: 4, toLatitude: latitude, longitude: longitude, into: &candidate)
     }
+    candidate.choose(
+      measureChord(from: slot0, order: 0, toLatitude: latitude, longitude: longitude, into: &candidate), 0)
+    candidate.choose(
+      measureChord(from: slot1, order: 1, toLatitude: latitude, longitude: longitude, into: &candidate), 1)
+    candidate.choose(
+      measureChord(from: slot2, order: 2, toLatitude: latitude, longitude: longitude, into: &candidate), 2)
+    candidate.choose(
+      measureChord(from: slot3, order: 3, toLatitude: latitude, longitude: longitude, into: &candidate), 3)
+    candidate.choose(pendingValue, 4)
     var chain = -Double.infinity
     var directionEast = 0.0
     var directionNorth = 0.0
@@ -396,19 +424,20 @@ public struct RouteFloorWalk: Sendable, Hashable {
   }
 
   /// The better of continuing `anchor`'s chain, or starting one there, with the uncharged chord
-  /// to the point at `latitude`, `longitude`, if it beats the best candidate so far.
+  /// to the point at `latitude`, `longitude`: its value, −∞ for a chord of no length (never
+  /// chosen), with the chord's fields written to lane `order` of `candidate` for
+  /// `Candidate.choose` to pick.
   ///
-  /// Every chord is measured and the candidate updated by selection, not by a branch: which of
-  /// four near-equal chains wins is data, so a branch on it missed about a quarter of the time
-  /// in cachegrind's branch simulation, and each miss threw away the next chords' square roots
-  /// in flight (0.6–1.3 ms of CPU on the 500,000-position benchmark drive). The skip this replaced (an anchor whose max(opening,
-  /// chain) + length cannot beat the candidate) never changed the choice: each way through adds
-  /// the length to a number at most that maximum, the turn's charge only lowering one, and
-  /// rounding is monotone.
+  /// Every chord is measured, with no test on which wins: which of four near-equal chains wins
+  /// is data, so a branch on it missed about a quarter of the time in cachegrind's branch
+  /// simulation, and each miss threw away the next chords' square roots in flight. The skip this
+  /// replaced (an anchor whose max(opening, chain) + length cannot beat the candidate) never
+  /// changed the choice: each way through adds the length to a number at most that maximum, the
+  /// turn's charge only lowering one, and rounding is monotone.
   @inline(__always)
-  func considerChain(
-    from anchor: Anchor, toLatitude latitude: Double, longitude: Double, candidate: inout Candidate
-  ) {
+  func measureChord(
+    from anchor: Anchor, order: Int, toLatitude latitude: Double, longitude: Double, into candidate: inout Candidate
+  ) -> Double {
     let (dx, dy, _) = Self.chord(from: anchor, toLatitude: latitude, longitude: longitude)
     let length = (dx * dx + dy * dy).squareRoot()
     let inverse = 1 / length
@@ -420,18 +449,18 @@ public struct RouteFloorWalk: Sendable, Hashable {
     let ty = uy - anchor.directionNorth
     let through = anchor.chain - anchor.reach * (tx * tx + ty * ty).squareRoot() + length
     let value = through > opened ? through : opened
-    let better = value > candidate.chain && length > 0
-    candidate.chain = better ? value : candidate.chain
-    candidate.east = better ? ux : candidate.east
-    candidate.north = better ? uy : candidate.north
-    candidate.length = better ? length : candidate.length
-    candidate.anchorLatitude = better ? anchor.latitude : candidate.anchorLatitude
-    candidate.anchorReach = better ? anchor.reach : candidate.anchorReach
-    candidate.anchorSpread = better ? anchor.spread : candidate.anchorSpread
-    candidate.anchorWindingLimit = better ? anchor.windingLimit : candidate.anchorWindingLimit
+    candidate.eastLanes[order] = ux
+    candidate.northLanes[order] = uy
+    candidate.lengthLanes[order] = length
+    candidate.anchorLatitudeLanes[order] = anchor.latitude
+    candidate.anchorReachLanes[order] = anchor.reach
+    candidate.anchorSpreadLanes[order] = anchor.spread
+    candidate.anchorWindingLimitLanes[order] = anchor.windingLimit
+    // A chord of no length never wins: −∞ beats nothing.
+    return length > 0 ? value : -Double.infinity
   }
 
-  /// `considerChain` with every chord charged and refused chords skipped: the fallback when the
+  /// `measureChord` with every chord charged and refused chords skipped: the fallback when the
   /// best uncharged chord is refused (discs of tens of kilometres, or near a pole).
   func considerChargedChain(from anchor: Anchor, to here: inout Anchor) {
     let (dx, dy, latitudeSpan) = Self.chord(from: anchor, toLatitude: here.latitude, longitude: here.longitude)
