@@ -47,6 +47,36 @@ struct RouteFloorTests {
     #expect(d.segments[0].floorMeters == d.floorMeters)
   }
 
+  @Test("walks over the same positions are equal and hash alike; a restart forgets the ring")
+  func walkEquality() {
+    let line = Self.line(count: 12, accuracy: 5)
+    var a = RouteFloorWalk()
+    var b = RouteFloorWalk()
+    a.start(line[0])
+    b.start(line[0])
+    for position in line.dropFirst() {
+      a.extend(position)
+      b.extend(position)
+    }
+    #expect(a == b)
+    #expect(a.hashValue == b.hashValue)
+    // One anchor in the ring with another accuracy: its reach differs, so the walks do.
+    var c = RouteFloorWalk()
+    c.start(line[0])
+    for (index, position) in line.enumerated().dropFirst() {
+      var moved = position
+      if index == 9 { moved.horizontalAccuracy = 6 }
+      c.extend(moved)
+    }
+    #expect(c != a)
+    // Started again, a used walk equals a new one: every slot of its ring is empty again.
+    a.start(line[3])
+    var fresh = RouteFloorWalk()
+    fresh.start(line[3])
+    #expect(a == fresh)
+    #expect(a.hashValue == fresh.hashValue)
+  }
+
   @Test("accuracy below 5 m counts as 5 m; no accuracy is taken as 15 m")
   func radii() {
     let line = Self.line(count: 101, accuracy: 2)
