@@ -161,13 +161,19 @@ public struct RouteSampleFilter: Sendable {
     @usableFromInline package var cosineOfLatitude: Double
     /// True for a stop fix: the step stood within the movement threshold while fixes kept
     /// arriving (see Stops); the walk counts the stop.
-    @usableFromInline package var throughStop: Bool
+    @inlinable package var throughStop: Bool {
+      get { stopWord != 0 }
+      set { stopWord = newValue ? 1 : 0 }
+    }
+    /// `throughStop` as a whole word: the ingest reads the measure right after the filter wrote
+    /// it, and a word read over a one-byte store cannot be forwarded from the store buffer.
+    @usableFromInline var stopWord: Int
 
     package init(fromTimestamp: Double, meters: Double, cosineOfLatitude: Double, throughStop: Bool = false) {
       self.fromTimestamp = fromTimestamp
       self.meters = meters
       self.cosineOfLatitude = cosineOfLatitude
-      self.throughStop = throughStop
+      self.stopWord = throughStop ? 1 : 0
     }
   }
 
