@@ -253,10 +253,26 @@ public struct RouteFloorWalk: Sendable, Hashable {
   /// way: it is the same `cos(latitude × π/180)`.
   ///
   /// - Complexity: O(`capacity`).
-  @usableFromInline
+  @inlinable
   package mutating func extend(_ position: RoutePosition, cosineOfLatitude knownCosine: Double?) {
-    let latitude = position.latitude * (Double.pi / 180)
-    let longitude = position.longitude * (Double.pi / 180)
+    walk(
+      timestamp: position.timestamp, latitude: position.latitude, longitude: position.longitude,
+      accuracy: position.horizontalAccuracy, cosineOfLatitude: knownCosine)
+  }
+
+  /// `extend(_:cosineOfLatitude:)` with the position's fields as numbers, which reach the walk in
+  /// registers: read from the caller's position in memory, latitude and longitude were one wide
+  /// load across two narrower stores the caller had just made, which cannot be forwarded from
+  /// the store buffer and waited for them (5 % of the walk's time in `perf`).
+  ///
+  /// - Complexity: O(`capacity`).
+  @usableFromInline
+  mutating func walk(
+    timestamp: Double, latitude degreesLatitude: Double, longitude degreesLongitude: Double, accuracy: Double?,
+    cosineOfLatitude knownCosine: Double?
+  ) {
+    let latitude = degreesLatitude * (Double.pi / 180)
+    let longitude = degreesLongitude * (Double.pi / 180)
     // A position within the last one's radius adds nothing a later one cannot: skip it (any
     // subset of the positions gives a valid floor). This halves the work at speed and drops
     // most of a stop's jitter. The test, in the last position's frame, only decides.
@@ -264,12 +280,12 @@ public struct RouteFloorWalk: Sendable, Hashable {
     if hasPending, fromPendingSquared < pending.radius * pending.radius {
       return
     }
-    guard abs(position.latitude) <= Self.poleLatitude else {
+    guard abs(degreesLatitude) <= Self.poleLatitude else {
       positionsWithheld += 1
       return
     }
-    let radius = assumption.radius(accuracy: position.horizontalAccuracy)
-    let cosine = knownCosine ?? GeographicDistance.cosineOfLatitude(position.latitude)
+    let radius = assumption.radius(accuracy: accuracy)
+    let cosine = knownCosine ?? GeographicDistance.cosineOfLatitude(degreesLatitude)
     // The fix's frame on the ellipsoid, with no trigonometric call: sin² from the cosine,
     // tan |φ| rounded up. A cosine (from `cos`) is at most 1, so 1 − cos² is never negative.
     let sineSquared = (1 - cosine * cosine) + 1e-15
@@ -294,7 +310,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
     var uncommitted = false
     if hasPending {
       let gap = fromPendingSquared.squareRoot() - radius - pending.radius
-      backed = gap <= assumption.maximumSpeed * (position.timestamp - pending.timestamp)
+      backed = gap <= assumption.maximumSpeed * (timestamp - pending.timestamp)
       if backed, pending.backed {
         if pending.chain - pending.reach > best { best = pending.chain - pending.reach }
         uncommitted = !commitPendingIfFar()
@@ -337,7 +353,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
     pending = Anchor(
       latitude: latitude, longitude: longitude, parallel: parallel, meridional: meridional, radius: radius,
       reach: reach, spread: 2 * tangent + Self.meridionalSpread, windingLimit: Self.windingFactor * cosine,
-      timestamp: position.timestamp, backed: backed, chain: chain, directionEast: directionEast,
+      timestamp: timestamp, backed: backed, chain: chain, directionEast: directionEast,
       directionNorth: directionNorth, opening: opening)
     hasPending = true
   }
