@@ -149,6 +149,7 @@ public struct RouteFloorWalk: Sendable, Hashable {
     var chain = -Double.infinity
     /// The lane of the chord that carries `chain`.
     var index = 0
+    // Eight lanes: the ring's `capacity` slots and `pending` use the first five.
     var eastLanes = SIMD8<Double>()
     var northLanes = SIMD8<Double>()
     var lengthLanes = SIMD8<Double>()
@@ -263,7 +264,8 @@ public struct RouteFloorWalk: Sendable, Hashable {
   /// `extend(_:cosineOfLatitude:)` with the position's fields as numbers, which reach the walk in
   /// registers: read from the caller's position in memory, latitude and longitude were one wide
   /// load across two narrower stores the caller had just made, which cannot be forwarded from
-  /// the store buffer and waited for them (5 % of the walk's time in `perf`).
+  /// the store buffer and waited for them (5 % of the walk's samples in `perf`; 3.5 ms of CPU on
+  /// the 500,000-position CSV drive).
   ///
   /// - Complexity: O(`capacity`).
   @usableFromInline
