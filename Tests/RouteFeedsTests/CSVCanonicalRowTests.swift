@@ -155,7 +155,7 @@ import Testing
   }
 
   /// Times across midnight on a file's every row: the day changes under the straight-through
-  /// reader, which hands the first row of each day on and reads the rest.
+  /// reader, which reads the first row of each day itself as it reads the rest.
   @Test func rowsAcrossDaysReadAsTheGeneralPathReadsThem() {
     var rows: [String] = []
     for day in 27...29 {
@@ -173,6 +173,34 @@ import Testing
       read.sink.samples.map { Optional($0.timestamp) }
         == rows.map { ISO8601Parser.timestamp(String($0.prefix { $0 != "," })) })
     #expect(read == CSVTestSupport.read(text, maximumRecordLength: 127))
+  }
+
+  /// Rows of 22 days in a scrambled order (a file out of time order, as it is read again to be
+  /// sorted): the straight-through reader changes day on almost every row, and days that share
+  /// one of the eight remembered slots (the 21st and the 29th, or the 21st of two months)
+  /// replace each other there. Every time is the full parser's, bit for bit, and the other
+  /// paths' reading.
+  @Test func rowsOfDaysInAnyOrderReadAsTheFullParserReadsThem() {
+    var rows: [String] = []
+    var state: UInt64 = 12_345
+    for index in 0..<240 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let day = 20 + Int(state >> 33) % 11
+      let month = state >> 60 & 1 == 0 ? "10" : "11"
+      let second = index * 317 % 86_400
+      let clock = [second / 3600, second / 60 % 60, second % 60].map { ($0 < 10 ? "0" : "") + "\($0)" }
+      let fraction = index % 3 == 0 ? ".250" : ""
+      rows.append("2025-\(month)-\(day)T\(clock.joined(separator: ":"))\(fraction)Z,51.5,-0.12,8.0,0.00,,1")
+    }
+    let text = Self.header + rows.joined(separator: "\n") + "\n"
+    let read = CSVTestSupport.read(text)
+    #expect(read.sink.samples.count == rows.count)
+    #expect(
+      read.sink.samples.map { Optional($0.timestamp) }
+        == rows.map { ISO8601Parser.timestamp(String($0.prefix { $0 != "," })) })
+    #expect(read == CSVTestSupport.read(text, maximumRecordLength: 127))
+    let quoted = Self.header + CSVPlainRowTests.quotingColumn(0, of: rows).joined(separator: "\n") + "\n"
+    #expect(read == CSVTestSupport.read(quoted))
   }
 }
 

@@ -127,6 +127,9 @@ package struct ISO8601DayCache {
   var dayPrefix: UInt64 = 0
   var daySuffix: UInt16 = 0
   var daySeconds = Double.nan
+  /// Days `cachedDayZulu` read before (`switchDay`), by the last digit of the day of the month
+  /// modulo 8; a prefix of zeros never matches a date.
+  var recentDays = [(prefix: UInt64, suffix: UInt16, seconds: Double)](repeating: (0, 0, .nan), count: 8)
   /// Zone-less times are read as local time here (`--time-zone`); nil: read as UTC.
   var localTime: LocalTimeReading?
   /// Without a zone to read them in: the last zone-less time, and how many times a zone-less
@@ -190,10 +193,10 @@ package struct ISO8601DayCache {
   }
 
   /// The two shapes recorders write most, `YYYY-MM-DDTHH:MM:SSZ` and `YYYY-MM-DDTHH:MM:SS.fffZ`
-  /// (`T` or a space), on the day already cached, read in place from `bytes[start...]` without
-  /// first finding where the text ends: the seconds `timestamp` gives for the text up to its
-  /// `Z`, bit for bit (the same cached day, the same sum, the same millisecond division), and the
-  /// index just past the `Z`. Nil for anything else — another day, another shape — which
+  /// (`T` or a space), read in place from `bytes[start...]` without first finding where the text
+  /// ends: the seconds `timestamp` gives for the text up to its `Z`, bit for bit (the same day,
+  /// read and cached as `local` reads it when it is not the cached one, the same sum, the same
+  /// millisecond division), and the index just past the `Z`. Nil for anything else, which
   /// `timestamp` then reads. `bytes[start..<start + 24]` must be readable.
   ///
   /// The time of day is checked and converted in one eight-byte load: the colons masked and
@@ -205,9 +208,11 @@ package struct ISO8601DayCache {
   mutating func cachedDayZulu(_ bytes: UnsafePointer<UInt8>, at start: Int) -> (seconds: Double, end: Int)? {
     #if _endian(little)
       let raw = UnsafeRawPointer(bytes + start)
-      guard raw.loadUnaligned(as: UInt64.self) == dayPrefix,
-        raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self) == daySuffix, !daySeconds.isNaN
-      else { return nil }
+      let prefix = raw.loadUnaligned(as: UInt64.self)
+      let suffix = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+      if prefix != dayPrefix || suffix != daySuffix || daySeconds.isNaN {
+        guard switchDay(bytes + start, prefix: prefix, suffix: suffix) else { return nil }
+      }
       let separator = bytes[start + 10]
       guard separator == .asciiUpperT || separator == .asciiSpace else { return nil }
       // `HH:MM:SS`, the first byte lowest.
@@ -242,6 +247,29 @@ package struct ISO8601DayCache {
     #else
       return nil
     #endif
+  }
+
+  /// Makes the date in `date[..<10]` (`prefix` and `suffix` its bytes) the cached day: from the
+  /// eight days seen last, kept by their last digit, or read as `local` reads it. False when it
+  /// is not a date. Rows that change day often (a file out of time order, read again to be
+  /// sorted) then stay on `cachedDayZulu`'s path, and a week of days is read once each.
+  ///
+  /// - Complexity: O(1).
+  @inline(never)
+  mutating func switchDay(_ date: UnsafePointer<UInt8>, prefix: UInt64, suffix: UInt16) -> Bool {
+    let slot = Int(suffix >> 8) & 7
+    if recentDays[slot].prefix == prefix, recentDays[slot].suffix == suffix {
+      daySeconds = recentDays[slot].seconds
+    } else {
+      guard date[4] == .asciiMinus, date[7] == .asciiMinus,
+        let day = ISO8601Parser.timestamp(UnsafeBufferPointer(start: date, count: 10))
+      else { return false }
+      recentDays[slot] = (prefix, suffix, day)
+      daySeconds = day
+    }
+    dayPrefix = prefix
+    daySuffix = suffix
+    return true
   }
 
   /// The date and time of day in `bytes[..<end]` (`YYYY-MM-DDTHH:MM:SS[.fff]`), before any zone.

@@ -111,7 +111,10 @@ extension ShiftIngest {
   /// `.timeSorted`: drops exact duplicates (neighbours in the sorted stream), then the outlier
   /// rule.
   mutating func deduplicateAndCluster(_ item: TimeOrderedSample) {
-    if let previousOrdered, previousOrdered.sample.timestamp == item.sample.timestamp, previousOrdered.repeats(item) {
+    // The timestamps first, read in place: only a neighbour at the same time is copied out to
+    // be compared whole (copying every one went through a stack temporary whose wide reloads
+    // waited on the narrower stores that had just filled it).
+    if previousOrdered?.sample.timestamp == item.sample.timestamp, let previousOrdered, previousOrdered.repeats(item) {
       return countDuplicate()
     }
     previousOrdered = item
