@@ -177,9 +177,8 @@ import Testing
 
   /// Rows of 22 days in a scrambled order (a file out of time order, as it is read again to be
   /// sorted): the straight-through reader changes day on almost every row, and days that share
-  /// one of the eight remembered slots (the 21st and the 29th, or the 21st of two months)
-  /// replace each other there. Every time is the full parser's, bit for bit, and the other
-  /// paths' reading.
+  /// a remembered slot (the 21st of two months) replace each other there. Every time is the
+  /// full parser's, bit for bit, and the other paths' reading.
   @Test func rowsOfDaysInAnyOrderReadAsTheFullParserReadsThem() {
     var rows: [String] = []
     var state: UInt64 = 12_345

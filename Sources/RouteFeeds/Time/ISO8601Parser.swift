@@ -127,9 +127,9 @@ package struct ISO8601DayCache {
   var dayPrefix: UInt64 = 0
   var daySuffix: UInt16 = 0
   var daySeconds = Double.nan
-  /// Days `cachedDayZulu` read before (`switchDay`), by the last digit of the day of the month
-  /// modulo 8; a prefix of zeros never matches a date.
-  var recentDays = [(prefix: UInt64, suffix: UInt16, seconds: Double)](repeating: (0, 0, .nan), count: 8)
+  /// Days `cachedDayZulu` read before (`switchDay`), by the day of the month (its two digits'
+  /// low bits, modulo 32); a prefix of zeros never matches a date.
+  var recentDays = [(prefix: UInt64, suffix: UInt16, seconds: Double)](repeating: (0, 0, .nan), count: 32)
   /// Zone-less times are read as local time here (`--time-zone`); nil: read as UTC.
   var localTime: LocalTimeReading?
   /// Without a zone to read them in: the last zone-less time, and how many times a zone-less
@@ -250,14 +250,14 @@ package struct ISO8601DayCache {
   }
 
   /// Makes the date in `date[..<10]` (`prefix` and `suffix` its bytes) the cached day: from the
-  /// eight days seen last, kept by their last digit, or read as `local` reads it. False when it
-  /// is not a date. Rows that change day often (a file out of time order, read again to be
-  /// sorted) then stay on `cachedDayZulu`'s path, and a week of days is read once each.
+  /// days seen before, kept by day of the month, or read as `local` reads it. False when it is
+  /// not a date. Rows that change day often (a file out of time order, read again to be sorted)
+  /// then stay on `cachedDayZulu`'s path, and a month of days is read once each.
   ///
   /// - Complexity: O(1).
   @inline(never)
   mutating func switchDay(_ date: UnsafePointer<UInt8>, prefix: UInt64, suffix: UInt16) -> Bool {
-    let slot = Int(suffix >> 8) & 7
+    let slot = (Int(suffix & 0xF) &* 10 &+ Int(suffix >> 8 & 0xF)) & 31
     if recentDays[slot].prefix == prefix, recentDays[slot].suffix == suffix {
       daySeconds = recentDays[slot].seconds
     } else {
