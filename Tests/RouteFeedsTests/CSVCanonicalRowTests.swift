@@ -166,13 +166,7 @@ import Testing
       }
       for second in 0..<3 { rows.append("2025-11-\(day + 1)T00:00:0\(second).500Z,51.5,-0.1\(second),8.0,0.00,,1") }
     }
-    let text = Self.header + rows.joined(separator: "\n") + "\n"
-    let read = CSVTestSupport.read(text)
-    #expect(read.sink.samples.count == rows.count)
-    #expect(
-      read.sink.samples.map { Optional($0.timestamp) }
-        == rows.map { ISO8601Parser.timestamp(String($0.prefix { $0 != "," })) })
-    #expect(read == CSVTestSupport.read(text, maximumRecordLength: 127))
+    Self.expectReadAsTheFullParser(rows)
   }
 
   /// Rows of 22 days in a scrambled order (a file out of time order, as it is read again to be
@@ -191,15 +185,22 @@ import Testing
       let fraction = index % 3 == 0 ? ".250" : ""
       rows.append("2025-\(month)-\(day)T\(clock.joined(separator: ":"))\(fraction)Z,51.5,-0.12,8.0,0.00,,1")
     }
-    let text = Self.header + rows.joined(separator: "\n") + "\n"
+    Self.expectReadAsTheFullParser(rows)
+  }
+
+  /// `rows` (canonical rows, one time each) read with every time the full parser's, bit for
+  /// bit, and as the column loop (a record limit under the window) and the general path (the
+  /// times quoted) read them.
+  static func expectReadAsTheFullParser(_ rows: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    let text = header + rows.joined(separator: "\n") + "\n"
     let read = CSVTestSupport.read(text)
-    #expect(read.sink.samples.count == rows.count)
+    #expect(read.sink.samples.count == rows.count, sourceLocation: sourceLocation)
     #expect(
       read.sink.samples.map { Optional($0.timestamp) }
-        == rows.map { ISO8601Parser.timestamp(String($0.prefix { $0 != "," })) })
-    #expect(read == CSVTestSupport.read(text, maximumRecordLength: 127))
-    let quoted = Self.header + CSVPlainRowTests.quotingColumn(0, of: rows).joined(separator: "\n") + "\n"
-    #expect(read == CSVTestSupport.read(quoted))
+        == rows.map { ISO8601Parser.timestamp(String($0.prefix { $0 != "," })) }, sourceLocation: sourceLocation)
+    #expect(read == CSVTestSupport.read(text, maximumRecordLength: 127), sourceLocation: sourceLocation)
+    let quoted = header + CSVPlainRowTests.quotingColumn(0, of: rows).joined(separator: "\n") + "\n"
+    #expect(read == CSVTestSupport.read(quoted), sourceLocation: sourceLocation)
   }
 }
 
