@@ -127,8 +127,8 @@ package struct ISO8601DayCache {
   var dayPrefix: UInt64 = 0
   var daySuffix: UInt16 = 0
   var daySeconds = Double.nan
-  /// Days `cachedDayZulu` read before (`switchDay`), by the day of the month (its two digits'
-  /// low bits, modulo 32); a prefix of zeros never matches a date.
+  /// Days `cachedDayZulu` read before (`switchDay`), one slot for each day of the month (the same
+  /// day of two months shares one); a prefix of zeros never matches a date.
   var recentDays = [(prefix: UInt64, suffix: UInt16, seconds: Double)](repeating: (0, 0, .nan), count: 32)
   /// Zone-less times are read as local time here (`--time-zone`); nil: read as UTC.
   var localTime: LocalTimeReading?
